@@ -1,0 +1,44 @@
+"""simpred_lite: online similarity prediction over networked data, for teaching.
+
+The package behind the notebooks of the suite.  One idea per module:
+
+- :mod:`simpred_lite.graphs` — validation, generators, labelings, cuts, datasets
+- :mod:`simpred_lite.online` — trials, the run loop, trial sequences
+- :mod:`simpred_lite.learners` — the learners (one module per family)
+- :mod:`simpred_lite.plotting` — figures
+- :mod:`simpred_lite.widgets` — ipywidgets apps used by the notebooks
+"""
+
+from . import graphs, learners, online
+from .graphs import (
+    barbell_graph,
+    cut_edges,
+    cut_size,
+    grid_graph,
+    karate_club,
+    planted_partition,
+    validate_graph,
+    validate_labels,
+)
+from .online import RunResult, Trial, random_trials, run, trials_from_pairs
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "graphs",
+    "learners",
+    "online",
+    "barbell_graph",
+    "cut_edges",
+    "cut_size",
+    "grid_graph",
+    "karate_club",
+    "planted_partition",
+    "validate_graph",
+    "validate_labels",
+    "RunResult",
+    "Trial",
+    "random_trials",
+    "run",
+    "trials_from_pairs",
+]

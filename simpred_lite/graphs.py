@@ -1,0 +1,355 @@
+"""Graphs and labelings: validation, generators, cut edges and a bundled dataset.
+
+The paper's graphs are undirected, connected, simple and **unweighted**, with vertices
+``0 .. n-1`` here (the paper counts from 1).  Every function of the package that takes a
+networkx graph checks this with :func:`validate_graph` and ignores edge weights: a graph
+such as networkx's karate club carries a ``weight`` attribute that
+``nx.laplacian_matrix`` would silently use, so the package never reads it.
+
+A *labeling* is a numpy integer array ``labels`` of length ``n`` with ``labels[v]`` the
+class of vertex ``v`` in ``0 .. K-1``.  Two vertices are *similar* (``y = 0``) when they
+share a class and *dissimilar* (``y = 1``) otherwise.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+
+__all__ = [
+    "validate_graph",
+    "validate_labels",
+    "planted_partition",
+    "grid_graph",
+    "barbell_graph",
+    "karate_club",
+    "cut_edges",
+    "cut_size",
+    "similarity_label",
+]
+
+
+def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
+    """Check that ``G`` is a graph the paper's algorithms accept, and return it.
+
+    The paper needs a finite, undirected, simple, connected graph on the vertices
+    ``0 .. n-1``.  Edge weights are ignored everywhere in this package.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        The graph to check.
+    relabel : bool, default False
+        If the vertices are not ``0 .. n-1``, return a relabelled copy (vertices in
+        sorted order when they are sortable, insertion order otherwise; the old name is
+        kept in the node attribute ``"label"``) instead of raising.
+
+    Returns
+    -------
+    networkx.Graph
+        ``G`` itself, or its relabelled copy when ``relabel=True`` was needed.
+
+    Raises
+    ------
+    TypeError
+        If ``G`` is not a networkx graph.
+    ValueError
+        If ``G`` is directed, a multigraph, empty, has a self-loop, is disconnected, or
+        (without ``relabel``) its vertices are not ``0 .. n-1``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = validate_graph(nx.path_graph(4))
+    >>> sorted(G.nodes)
+    [0, 1, 2, 3]
+    >>> H = validate_graph(nx.Graph([("a", "b"), ("b", "c")]), relabel=True)
+    >>> sorted(H.nodes), H.nodes[0]["label"]
+    ([0, 1, 2], 'a')
+    """
+    if not isinstance(G, nx.Graph):
+        raise TypeError(
+            f"expected a networkx.Graph, got {type(G).__name__}; build one with "
+            "networkx, e.g. nx.Graph(edge_list)"
+        )
+    if G.is_directed():
+        raise ValueError(
+            "the graph is directed, but similarity prediction needs an undirected graph; "
+            "convert it with G.to_undirected()"
+        )
+    if G.is_multigraph():
+        raise ValueError(
+            "the graph is a multigraph (parallel edges), but the paper's graphs are simple; "
+            "convert it with nx.Graph(G)"
+        )
+    n = G.number_of_nodes()
+    if n == 0:
+        raise ValueError("the graph is empty; it needs at least one vertex")
+    loops = list(nx.selfloop_edges(G))
+    if loops:
+        raise ValueError(
+            f"the graph has {len(loops)} self-loop(s), e.g. at vertex {loops[0][0]!r}; "
+            "remove them with G.remove_edges_from(list(nx.selfloop_edges(G)))"
+        )
+    if not nx.is_connected(G):
+        k = nx.number_connected_components(G)
+        raise ValueError(
+            f"the graph is disconnected ({k} connected components); the paper assumes a "
+            "connected graph: add edges between the components or keep the largest one, "
+            "e.g. G.subgraph(max(nx.connected_components(G), key=len)).copy()"
+        )
+    if set(G.nodes) != set(range(n)):
+        if not relabel:
+            example = next(v for v in G.nodes if not (isinstance(v, (int, np.integer)) and 0 <= v < n))
+            raise ValueError(
+                f"vertices must be the integers 0..{n - 1}, but the graph has vertex "
+                f"{example!r}; pass relabel=True (or use nx.convert_node_labels_to_integers)"
+            )
+        try:
+            ordering = "sorted"
+            sorted(G.nodes)
+        except TypeError:
+            ordering = "default"
+        G = nx.convert_node_labels_to_integers(G, ordering=ordering, label_attribute="label")
+    return G
+
+
+def validate_labels(labels, n: int, *, num_classes: int | None = None) -> np.ndarray:
+    """Check a class labeling of ``n`` vertices and return it as an int64 array.
+
+    Parameters
+    ----------
+    labels : array_like of int
+        ``labels[v]`` is the class of vertex ``v``, an integer in ``0 .. K-1``.
+    n : int
+        Number of vertices.
+    num_classes : int, optional
+        If given, every label must be below it.
+
+    Returns
+    -------
+    numpy.ndarray
+        The labels as a read-only-safe copy of dtype int64.
+
+    Raises
+    ------
+    ValueError
+        If the length is not ``n``, a label is not a whole number, or is negative, or is
+        ``>= num_classes``.
+
+    Examples
+    --------
+    >>> validate_labels([0, 1, 1], 3)
+    array([0, 1, 1])
+    """
+    arr = np.asarray(labels)
+    if arr.ndim != 1 or arr.shape[0] != n:
+        raise ValueError(f"labels must be a 1-d sequence with one class per vertex (n={n}), got shape {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(arr == np.round(arr)):
+            arr = arr.astype(np.int64)
+        else:
+            raise ValueError(f"labels must be integers 0..K-1, got dtype {arr.dtype}")
+    arr = arr.astype(np.int64, copy=True)
+    if n and arr.min() < 0:
+        raise ValueError(f"labels must be non-negative class indices 0..K-1, found {arr.min()}")
+    if num_classes is not None and n and arr.max() >= num_classes:
+        raise ValueError(f"labels must lie in 0..{num_classes - 1}, found {arr.max()}")
+    return arr
+
+
+def _rng(seed) -> np.random.Generator:
+    """The package's one source of randomness: a seeded numpy Generator."""
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is None:
+        raise ValueError("pass an explicit seed (an int or a numpy.random.Generator) so runs are reproducible")
+    return np.random.default_rng(seed)
+
+
+def planted_partition(n: int, K: int, p_in: float, p_out: float, seed) -> tuple[nx.Graph, np.ndarray]:
+    """A connected planted-partition (stochastic block model) graph and its classes.
+
+    Vertices are split into ``K`` contiguous blocks whose sizes differ by at most one;
+    each pair inside a block is an edge with probability ``p_in``, each pair across blocks
+    with probability ``p_out``.  If the draw is disconnected, each extra component is
+    joined to the largest one by a single edge between two vertices *of the same class*
+    where possible, so the cut is unchanged by the repair.
+
+    Parameters
+    ----------
+    n, K : int
+        Number of vertices and of classes, ``2 <= K <= n``.
+    p_in, p_out : float
+        Edge probabilities within and across classes, in ``[0, 1]``.
+    seed : int or numpy.random.Generator
+        Source of randomness.
+
+    Returns
+    -------
+    G : networkx.Graph
+        Connected, unweighted, vertices ``0 .. n-1``.
+    labels : numpy.ndarray
+        The class of each vertex, ``0 .. K-1``.
+
+    Examples
+    --------
+    >>> G, labels = planted_partition(30, 3, 0.5, 0.02, seed=0)
+    >>> G.number_of_nodes(), sorted(set(labels.tolist()))
+    (30, [0, 1, 2])
+    >>> import networkx as nx; nx.is_connected(G)
+    True
+    """
+    if not (isinstance(n, (int, np.integer)) and isinstance(K, (int, np.integer))):
+        raise TypeError("n and K must be integers")
+    if K < 1 or n < K or n < 2:
+        raise ValueError(f"need 1 <= K <= n and n >= 2, got n={n}, K={K}")
+    for name, p in (("p_in", p_in), ("p_out", p_out)):
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"{name} must be a probability in [0, 1], got {p}")
+    rng = _rng(seed)
+    labels = np.repeat(np.arange(K), [n // K + (k < n % K) for k in range(K)]).astype(np.int64)
+    G = nx.Graph()
+    G.add_nodes_from(range(n))
+    for i in range(n - 1):
+        j = np.arange(i + 1, n)
+        prob = np.where(labels[j] == labels[i], p_in, p_out)
+        G.add_edges_from((i, int(v)) for v in j[rng.random(j.size) < prob])
+    comps = sorted(nx.connected_components(G), key=lambda c: (-len(c), min(c)))
+    main = np.array(sorted(comps[0]))
+    for comp in comps[1:]:
+        comp = np.array(sorted(comp))
+        u = int(comp[rng.integers(comp.size)])
+        same = main[labels[main] == labels[u]]
+        pool = same if same.size else main
+        G.add_edge(u, int(pool[rng.integers(pool.size)]))
+        main = np.union1d(main, comp)
+    return G, labels
+
+
+def grid_graph(rows: int, cols: int, K: int = 2) -> tuple[nx.Graph, np.ndarray]:
+    """A ``rows x cols`` grid with ``K`` classes in vertical bands.
+
+    Vertex ``r * cols + c`` sits at row ``r``, column ``c``; its class is
+    ``c * K // cols``.  The grid is the classic graph with a *large* resistance diameter.
+
+    Examples
+    --------
+    >>> G, labels = grid_graph(3, 4)
+    >>> G.number_of_nodes(), cut_size(G, labels)
+    (12, 3)
+    """
+    if rows < 1 or cols < 1 or rows * cols < 2:
+        raise ValueError(f"the grid needs at least two vertices, got {rows}x{cols}")
+    if not 1 <= K <= cols:
+        raise ValueError(f"need 1 <= K <= cols for vertical bands, got K={K}, cols={cols}")
+    G = nx.grid_2d_graph(rows, cols)
+    G = nx.relabel_nodes(G, {(r, c): r * cols + c for r, c in G.nodes})
+    G = nx.Graph(sorted((min(e), max(e)) for e in G.edges))
+    labels = np.array([(v % cols) * K // cols for v in range(rows * cols)], dtype=np.int64)
+    return G, labels
+
+
+def barbell_graph(clique_size: int, path_length: int = 0) -> tuple[nx.Graph, np.ndarray]:
+    """Two cliques joined by a path, labelled by side: the textbook dense-cluster graph.
+
+    Vertices ``0 .. clique_size-1`` form the first clique, the next ``path_length``
+    vertices the bridge, the rest the second clique.  The first half of the bridge (and
+    the first clique) is class 0; the rest class 1, so exactly one edge is cut.
+
+    Examples
+    --------
+    >>> G, labels = barbell_graph(5, 2)
+    >>> G.number_of_nodes(), cut_size(G, labels)
+    (12, 1)
+    """
+    if clique_size < 2:
+        raise ValueError(f"clique_size must be at least 2, got {clique_size}")
+    if path_length < 0:
+        raise ValueError(f"path_length must be non-negative, got {path_length}")
+    G = nx.barbell_graph(clique_size, path_length)
+    n = G.number_of_nodes()
+    half = clique_size + (path_length + 1) // 2
+    labels = (np.arange(n) >= half).astype(np.int64)
+    return nx.Graph(G.edges), labels
+
+
+def karate_club() -> tuple[nx.Graph, np.ndarray]:
+    """Zachary's karate club (34 members, 78 ties) with its two factions as labels.
+
+    The copy shipped with networkx carries edge weights (number of shared activities);
+    they are dropped here, because the paper's graphs are unweighted.  Label 0 is
+    ``"Mr. Hi"``'s faction, label 1 the ``"Officer"``'s.
+
+    Examples
+    --------
+    >>> G, labels = karate_club()
+    >>> G.number_of_nodes(), G.number_of_edges(), int(labels.sum())
+    (34, 78, 17)
+    """
+    K = nx.karate_club_graph()
+    G = nx.Graph()
+    G.add_nodes_from(range(K.number_of_nodes()))
+    G.add_edges_from(K.edges)  # edges only: the "weight" attribute is deliberately dropped
+    labels = np.array([0 if K.nodes[v]["club"] == "Mr. Hi" else 1 for v in range(K.number_of_nodes())], dtype=np.int64)
+    return G, labels
+
+
+def similarity_label(labels, i: int, j: int) -> int:
+    """``1`` if vertices ``i`` and ``j`` are in different classes (dissimilar), else ``0``.
+
+    Examples
+    --------
+    >>> similarity_label([0, 0, 1], 0, 2)
+    1
+    """
+    return int(labels[i] != labels[j])
+
+
+def cut_edges(G: nx.Graph, labels, k: int | None = None) -> list[tuple[int, int]]:
+    """The cut edges ``Phi^G`` (or ``Phi^G_k``): edges joining vertices of different classes.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A validated graph (see :func:`validate_graph`).
+    labels : array_like of int
+        Class of each vertex.
+    k : int, optional
+        If given, only the cut edges with an endpoint in class ``k``.
+
+    Returns
+    -------
+    list of (int, int)
+        Edges ``(u, v)`` with ``u < v``, sorted.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> cut_edges(nx.path_graph(4), [0, 0, 1, 2])
+    [(1, 2), (2, 3)]
+    >>> cut_edges(nx.path_graph(4), [0, 0, 1, 2], k=0)
+    [(1, 2)]
+    """
+    G = validate_graph(G)
+    y = validate_labels(labels, G.number_of_nodes())
+    out = []
+    for u, v in G.edges:
+        if y[u] != y[v] and (k is None or k in (y[u], y[v])):
+            out.append((min(u, v), max(u, v)))
+    return sorted(out)
+
+
+def cut_size(G: nx.Graph, labels, k: int | None = None) -> int:
+    """The cut size ``|Phi^G|``, or ``|Phi^G_k|`` for class ``k``.
+
+    Note ``sum_k |Phi^G_k| = 2 |Phi^G|``: every cut edge touches two classes.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = nx.cycle_graph(6); y = [0, 0, 1, 1, 2, 2]
+    >>> cut_size(G, y), [cut_size(G, y, k) for k in range(3)]
+    (3, [2, 2, 2])
+    """
+    return len(cut_edges(G, labels, k))

@@ -1,0 +1,158 @@
+"""The learner protocol shared by every similarity learner of the package.
+
+A similarity learner plays the online game of the paper: on trial ``t`` it receives a pair
+of vertices ``(i, j)`` (and, when the graph is unknown, a path joining them), predicts
+``1`` (*dissimilar*) or ``0`` (*similar*), and is then told the true label ``y``.
+
+The protocol is river-style::
+
+    y_hat = learner.predict_one(i, j, path=None)   # 1 = dissimilar, 0 = similar
+    learner.learn_one(i, j, y, path=None)          # mistake-driven update
+    learner.mistakes                               # counted by learn_one
+
+Subclasses implement two hooks, :meth:`SimilarityLearner._predict` and
+:meth:`SimilarityLearner._learn`; the base class validates the input, counts mistakes and
+remembers the last prediction so that ``predict_one`` followed by ``learn_one`` on the same
+pair computes it once.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+import numpy as np
+
+__all__ = ["SimilarityLearner", "check_vertex", "check_pair", "check_similarity_label"]
+
+
+def check_vertex(v, n: int, name: str = "vertex") -> int:
+    """Return ``v`` as a Python int after checking it is a vertex ``0 .. n-1``.
+
+    Examples
+    --------
+    >>> check_vertex(3, 5)
+    3
+    """
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"{name} must be an integer vertex index, got {v!r} ({type(v).__name__})")
+    if not 0 <= v < n:
+        raise ValueError(f"unknown {name} {v}: the graph's vertices are 0..{n - 1}")
+    return int(v)
+
+
+def check_pair(i, j, n: int) -> tuple[int, int]:
+    """Check a query pair: two distinct known vertices.
+
+    Examples
+    --------
+    >>> check_pair(0, 4, 5)
+    (0, 4)
+    """
+    i = check_vertex(i, n, "vertex i")
+    j = check_vertex(j, n, "vertex j")
+    if i == j:
+        raise ValueError(f"a pair needs two distinct vertices, got i == j == {i}")
+    return i, j
+
+
+def check_similarity_label(y) -> int:
+    """Check a similarity label: ``1`` (dissimilar) or ``0`` (similar).
+
+    Examples
+    --------
+    >>> check_similarity_label(1)
+    1
+    """
+    if isinstance(y, (bool, np.bool_)):
+        return int(y)
+    if not isinstance(y, (int, np.integer)) or y not in (0, 1):
+        raise ValueError(f"a similarity label must be 0 (similar) or 1 (dissimilar), got {y!r}")
+    return int(y)
+
+
+class SimilarityLearner(ABC):
+    """Base class of online similarity learners on the vertices ``0 .. n-1``.
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices.
+
+    Attributes
+    ----------
+    n : int
+        Number of vertices.
+    mistakes : int
+        Number of trials so far on which ``learn_one`` saw a wrong prediction.
+    trials : int
+        Number of calls to ``learn_one`` so far.
+    """
+
+    #: Whether the learner needs the revealed path (unknown-graph setting, §5).
+    needs_path: bool = False
+
+    def __init__(self, n: int):
+        if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)):
+            raise TypeError(f"n must be an integer number of vertices, got {n!r}")
+        if n < 2:
+            raise ValueError(f"a similarity problem needs at least 2 vertices, got n={n}")
+        self.n = int(n)
+        self.mistakes = 0
+        self.trials = 0
+        self._cached: tuple | None = None
+
+    # -- the public protocol -------------------------------------------------------------
+    def predict_one(self, i: int, j: int, path: Sequence[int] | None = None) -> int:
+        """Predict ``1`` (dissimilar) or ``0`` (similar) for the pair ``(i, j)``.
+
+        Predicting never changes the learner's state.
+        """
+        i, j = check_pair(i, j, self.n)
+        path = self._check_path(i, j, path)
+        key = (i, j, path)
+        if self._cached is not None and self._cached[0] == key:
+            return self._cached[1]
+        y_hat = int(self._predict(i, j, path))
+        self._cached = (key, y_hat)
+        return y_hat
+
+    def learn_one(self, i: int, j: int, y: int, path: Sequence[int] | None = None) -> None:
+        """Receive the true label ``y`` of ``(i, j)``; count a mistake and update if wrong."""
+        y = check_similarity_label(y)
+        y_hat = self.predict_one(i, j, path)
+        i, j = int(i), int(j)
+        key_path = self._cached[0][2]
+        self.trials += 1
+        self._cached = None
+        if y_hat != y:
+            self.mistakes += 1
+        self._learn(i, j, y, y_hat, key_path)
+
+    # -- hooks for subclasses ------------------------------------------------------------
+    @abstractmethod
+    def _predict(self, i: int, j: int, path: tuple[int, ...] | None) -> int:
+        """Return the prediction for a validated pair (and validated path)."""
+
+    @abstractmethod
+    def _learn(self, i: int, j: int, y: int, y_hat: int, path: tuple[int, ...] | None) -> None:
+        """Update after the label ``y`` was revealed; ``y_hat`` is what was predicted."""
+
+    def _check_path(self, i: int, j: int, path) -> tuple[int, ...] | None:
+        """Validate the revealed path; learners that ignore paths accept and drop it."""
+        if path is None:
+            if self.needs_path:
+                raise ValueError(
+                    f"{type(self).__name__} works on an unknown graph and needs the path "
+                    "revealed with each pair: call predict_one(i, j, path=[i, ..., j])"
+                )
+            return None
+        if not self.needs_path:
+            return None
+        p = tuple(check_vertex(v, self.n, "path vertex") for v in path)
+        if len(p) < 2 or p[0] != i or p[-1] != j:
+            raise ValueError(f"the path must start at i={i} and end at j={j}, got {list(p)}")
+        return p
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(n={self.n}, mistakes={self.mistakes}, trials={self.trials})"
