@@ -14,8 +14,8 @@ A permutation ``z`` of the ``K`` items ``0 .. K-1`` (the paper's ``1 .. K``) def
   is *similar* iff ``z(x') < z(x'')``, so each similarity label is one comparison.  An
   adversary that asks the comparisons of merge sort and answers each against the learner's
   prediction forces a mistake on every query, and merge sort asks at least
-  ``(K/2) ⌊log2 K⌋`` comparisons whatever the answers: ``Ω(K log K)`` mistakes for *any*
-  similarity learner.
+  ``(K/2) log2 K`` comparisons (``K`` a power of two; ``m 2^(m-1)``, ``m = ⌊log2 K⌋``, in
+  general) whatever the answers: ``Ω(K log K)`` mistakes for *any* similarity learner.
 
 As similarity learners (protocol of :mod:`simpred_lite.learners.base`) the patterns are
 numbered ``(x', x'') -> x' K + x''``, so a learner for ``K`` items has ``n = K²`` vertices.
@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from itertools import permutations
 
@@ -372,11 +373,15 @@ def merge_sort_min_comparisons(K: int) -> int:
     >>> [merge_sort_min_comparisons(K) for K in (1, 2, 4, 8)]
     [0, 1, 4, 12]
     """
-    K = _check_K(K)
+    return _merge_min(_check_K(K))
+
+
+@lru_cache(maxsize=None)
+def _merge_min(K: int) -> int:
     if K <= 1:
         return 0
     h = K // 2
-    return merge_sort_min_comparisons(h) + merge_sort_min_comparisons(K - h) + h
+    return _merge_min(h) + _merge_min(K - h) + h
 
 
 def binary_insertion_min_comparisons(K: int) -> int:
@@ -394,16 +399,23 @@ def binary_insertion_min_comparisons(K: int) -> int:
     return sum(j.bit_length() - 1 for j in range(2, K + 1))
 
 
-def merge_sort_lower_bound(K: int) -> float:
-    """``(K/2) ⌊log2 K⌋``: merge sort always asks at least this many comparisons.
+def merge_sort_lower_bound(K: int) -> int:
+    """A closed-form floor on merge sort's comparisons: ``m 2^(m-1)`` with ``m = ⌊log2 K⌋``.
+
+    At ``K = 2^m`` this is exactly ``(K/2) log2 K`` comparisons, merge sort's fewest.  For
+    other ``K`` the formula ``(K/2) ⌊log2 K⌋`` is **not** a floor (``K = 9`` can be sorted
+    with 13 < 13.5 comparisons); since the fewest comparisons
+    :func:`merge_sort_min_comparisons` grow with ``K``, the power of two below ``K`` gives
+    ``m 2^(m-1) >= (K/4) ⌊log2 K⌋`` — still ``Ω(K log K)``.
 
     Examples
     --------
-    >>> merge_sort_lower_bound(8)
-    12.0
+    >>> merge_sort_lower_bound(8), merge_sort_lower_bound(9), merge_sort_min_comparisons(9)
+    (12, 12, 13)
     """
     K = _check_K(K)
-    return K / 2 * (K.bit_length() - 1)
+    m = K.bit_length() - 1
+    return m << (m - 1) if m else 0
 
 
 def log2_factorial(K: int) -> float:
@@ -415,7 +427,7 @@ def log2_factorial(K: int) -> float:
     4.585
     """
     K = _check_K(K)
-    return math.lgamma(K + 1) / math.log(2)
+    return math.log2(math.factorial(K))
 
 
 def _merge_sort(items):
@@ -579,7 +591,7 @@ def play_adversary(learner, K: int, strategy: str = "merge") -> AdversaryResult:
     -------
     AdversaryResult
         Its ``total_mistakes`` is the number of comparisons asked, at least
-        ``(K/2) ⌊log2 K⌋`` for merge sort.
+        :func:`merge_sort_min_comparisons` for merge sort (``(K/2) log2 K`` at ``K = 2^m``).
 
     Examples
     --------
@@ -709,7 +721,7 @@ class HalvingPermutationLearner(SimilarityLearner):
     It keeps every permutation consistent with the labels seen and predicts the majority
     label (ties: similar).  Each mistake removes at least half of them, so it errs at most
     ``log2 K!`` times on *any* paired permutation sequence — against the merge-sort
-    adversary this is squeezed between ``(K/2) ⌊log2 K⌋`` and ``log2 K!``.
+    adversary this is squeezed between :func:`merge_sort_min_comparisons` and ``log2 K!``.
 
     Examples
     --------
