@@ -27,7 +27,7 @@ $(STAMP): $(PY) pyproject.toml constraints.txt
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks
 
-# Strict nbval: stored outputs must equal a fresh run (never --nbval-lax).
+# Strict nbval: stored outputs must equal a fresh run (never the lax mode).
 test: $(STAMP)
 	$(PY) -m pytest $(NBVAL) --doctest-modules simpred_lite tests notebooks
 
