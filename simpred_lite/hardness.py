@@ -37,6 +37,7 @@ __all__ = [
     "constrained_partition_function",
     "path_partition_function",
     "path_marginals",
+    "path_marginals_bruteforce",
     "transfer_matrix_operations",
     "brute_force_terms",
     "ReductionSteps",
@@ -269,6 +270,30 @@ def path_marginals(n: int, beta: int, observed=None) -> list[Fraction]:
     fwd, bwd = _path_messages(n, beta, observed)
     Z = fwd[-1][0] + fwd[-1][1]
     return [fwd[v][1] * bwd[v][1] / Z for v in range(n)]
+
+
+def path_marginals_bruteforce(n: int, beta: int, observed=None) -> list[Fraction]:
+    """Plain reference for :func:`path_marginals`: enumerate all ``2^n`` labelings (``n <= 20``).
+
+    Examples
+    --------
+    >>> path_marginals_bruteforce(3, 1, observed={0: 1}) == path_marginals(3, 1, observed={0: 1})
+    True
+    """
+    _path_messages(n, beta, observed)  # same validation
+    observed = dict(observed or {})
+    _check_size(n, f"a {n}-vertex path")
+    y = np.arange(1 << n, dtype=np.int64)
+    keep = np.ones(y.shape, dtype=bool)
+    for v, lab in observed.items():
+        keep &= ((y >> v) & 1) == lab
+    y = y[keep]
+    cut = np.zeros(y.shape, dtype=np.int64)
+    for v in range(n - 1):
+        cut += ((y >> v) ^ (y >> (v + 1))) & 1
+    Z = _weighted_sum(np.bincount(cut, minlength=1), beta)
+    return [_weighted_sum(np.bincount(cut[((y >> v) & 1) == 1], minlength=1), beta) / Z
+            if np.any(((y >> v) & 1) == 1) else Fraction(0) for v in range(n)]
 
 
 def transfer_matrix_operations(n: int) -> int:

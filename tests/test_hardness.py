@@ -18,6 +18,7 @@ from simpred_lite.hardness import (
     cut_size_counts,
     partition_function,
     path_marginals,
+    path_marginals_bruteforce,
     path_partition_function,
     reduce_to_constrained_path,
     reduction_steps,
@@ -83,6 +84,8 @@ def test_brute_force_refuses_large_graphs_with_a_pointer():
     G = nx.path_graph(21)
     with pytest.raises(ValueError, match="path_partition_function"):
         partition_function(G, 1)
+    with pytest.raises(ValueError, match="too many"):
+        path_marginals_bruteforce(21, 1)
     P, C = nx.path_graph(30), []
     with pytest.raises(ValueError, match="2\\^30 labelings"):
         constrained_partition_function(P, C, 1)
@@ -128,7 +131,7 @@ def test_graph_is_validated():
 def test_transfer_matrix_equals_brute_force_on_paths(n, beta, obs):
     obs = {v: lab for v, lab in obs.items() if v < n}
     assert path_partition_function(n, beta, obs) == naive_Z(nx.path_graph(n), beta, observed=obs)
-    assert path_marginals(n, beta, obs) == naive_marginals(n, beta, obs)
+    assert path_marginals(n, beta, obs) == naive_marginals(n, beta, obs) == path_marginals_bruteforce(n, beta, obs)
 
 
 def test_transfer_matrix_closed_form_and_scale():
