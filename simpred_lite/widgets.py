@@ -235,8 +235,8 @@ class _AdversaryApp:
         except ValueError as err:
             self.status.value = f"Not allowed: {html.escape(str(err))}."
             return None
-        verdict = "a MISTAKE" if erred else "correct"
-        self.status.value = (f"You answered {_word(y)}: the learner was {verdict}. "
+        verdict = "made a MISTAKE" if erred else "was right"
+        self.status.value = (f"You answered {_word(y)}: the learner {verdict}. "
                              f"Mistakes: {self.game.mistakes} in {len(self.game.history)} queries. {self._extra()}")
         self._render()
         return erred
