@@ -189,7 +189,7 @@ PERMUTATION_LEARNERS = {
 def _mistake_axes(ax, curve, bounds, title):
     t = np.arange(1, curve.size + 1)
     if curve.size:
-        ax.step(t, curve, where="post", color="tab:red", lw=2, label="learner's mistakes")
+        ax.step(t, curve, where="post", color="tab:red", lw=2, marker="o", ms=4, label="learner's mistakes")
     for k, (name, value) in enumerate(bounds.items()):
         ax.axhline(value, ls=":", lw=1.5, color=("tab:blue", "tab:green", "tab:purple")[k % 3], label=f"{name} = {value:.1f}")
     top = max([3.0, *bounds.values(), float(curve[-1]) if curve.size else 0.0])
@@ -361,7 +361,7 @@ class GraphAdversaryApp(_AdversaryApp):
                             highlight_pair=None if p is None else (p["i"], p["j"]),
                             title="Finest labeling your answers allow", node_size=160)
         y = self.game.labeling()
-        _mistake_axes(ax_m, self.game.cumulative_mistakes(), {"n - K": float(self.game.n - int(y.max()) - 1)},
+        _mistake_axes(ax_m, self.game.cumulative_mistakes(), {"n - K (K of this labeling)": float(self.game.n - int(y.max()) - 1)},
                       "Learner's mistakes")
         self.out.outputs = ()
         self.out.append_display_data(Image(data=figure_to_png(fig)))

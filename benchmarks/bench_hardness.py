@@ -1,0 +1,93 @@
+"""Benchmarks for issue 7: the linear-time path method and the merged class-algorithm pool.
+
+Prints ratios measured in the same run (the machine is shared, absolute times are noisy):
+
+* transfer-matrix marginals on a path vs brute-force enumeration of the 2^n labelings;
+* the paired-permutation class algorithm with merged histories vs a plain list of histories.
+
+Usage: python benchmarks/bench_hardness.py [--quick]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from fractions import Fraction
+
+from simpred_lite.hardness import path_marginals, path_marginals_bruteforce
+from simpred_lite.lowerbound import (
+    ConsistentPredictor,
+    PairedPermutationClassLearner,
+    random_class_sequence,
+    random_permutation,
+)
+
+
+def best_of(f, repeat=3):
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+class PlainMaster:
+    """The class algorithm as written in the proof: a list of histories, never merged."""
+
+    def __init__(self, K, beta=Fraction("0.294")):
+        self.K, self.half, self.pool = K, beta / 2, [((), Fraction(1))]
+
+    def _pred(self, hist, x):
+        A0 = ConsistentPredictor(self.K, hist)
+        return max(A0.predict(x[0]), A0.predict(x[1]))
+
+    def predict_one(self, x):
+        votes = [Fraction(0)] * self.K
+        for h, w in self.pool:
+            votes[self._pred(h, x)] += w
+        return max(range(self.K), key=lambda k: (votes[k], -k))
+
+    def learn_one(self, x, y):
+        if self.predict_one(x) == y:
+            return
+        new = []
+        for h, w in self.pool:
+            if self._pred(h, x) == y:
+                new.append((h, w))
+            else:
+                new += [(h + ((x[0], y),), self.half * w), (h + ((x[1], y),), self.half * w)]
+        self.pool = new
+
+
+def main(argv):
+    quick = "--quick" in argv
+    print("Ising marginals on a path (one observed vertex), brute force / transfer matrix:")
+    for n in ((12, 16) if quick else (12, 16, 20)):
+        tb = best_of(lambda: path_marginals_bruteforce(n, 1, {0: 0}), 1 if n >= 20 else 3)
+        tt = best_of(lambda: path_marginals(n, 1, {0: 0}))
+        print(f"  n = {n:2d}: brute force {tb * 1e3:9.2f} ms, transfer matrix {tt * 1e3:7.3f} ms, ratio {tb / tt:9.1f}")
+    n = 1000 if quick else 4000
+    tt = best_of(lambda: path_marginals(n, 1, {0: 0}), 1)
+    print(f"  n = {n}: transfer matrix alone {tt * 1e3:.1f} ms (brute force would need 2^{n} terms)")
+
+    print("Class algorithm on the paired permutation problem, plain list of histories / merged pool:")
+    for K in ((4, 5) if quick else (4, 5, 6)):
+        seq = random_class_sequence(random_permutation(K, 1), 6 * K * K, 2)
+
+        def play(learner):
+            for x, y in seq:
+                learner.predict_one(x)
+                learner.learn_one(x, y)
+            return learner
+
+        tp = best_of(lambda: play(PlainMaster(K)), 1)
+        tm = best_of(lambda: play(PairedPermutationClassLearner(K)), 1)
+        plain, merged = play(PlainMaster(K)), play(PairedPermutationClassLearner(K))
+        print(f"  K = {K}: {len(plain.pool):6d} plain histories vs {merged.pool_size:4d} merged; "
+              f"time plain {tp * 1e3:8.1f} ms, merged {tm * 1e3:7.1f} ms, ratio {tp / tm:6.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
