@@ -197,35 +197,36 @@ def constrained_partition_function(P: nx.Graph, constraints, beta: int) -> Fract
 
 
 def _path_messages(n: int, beta: int, observed):
-    """Forward and backward messages along a path ``0 - 1 - ... - n-1`` (exact)."""
+    """Forward and backward messages along a path ``0 - 1 - ... - n-1``, as exact integers.
+
+    ``fwd[v][s]`` is ``2^(β v)`` times the weight of the labelings of ``0..v`` with ``y_v = s``,
+    ``bwd[v][s]`` is ``2^(β (n-1-v))`` times the weight of ``v+1..n-1`` given ``y_v = s``: scaling
+    by powers of two keeps every message an integer, so no gcd is ever computed on the way.
+    """
     beta = _check_beta(beta)
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ValueError(f"a path needs n >= 1 vertices, got {n!r}")
+    n = int(n)
     observed = {} if observed is None else dict(observed)
     for v, lab in observed.items():
         if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or not 0 <= v < n:
             raise ValueError(f"observed vertex {v!r} is not a vertex 0..{n - 1} of the path")
         if lab not in (0, 1):
             raise ValueError(f"observed labels are bits 0 or 1 (the paper's 1 or 2), got {lab!r} at vertex {v}")
-    q = Fraction(1, 1 << beta)
-    one, zero = Fraction(1), Fraction(0)
+    inv_q = 1 << beta  # 1/q: the transfer matrix [[1, q], [q, 1]] times 2^beta is [[2^beta, 1], [1, 2^beta]]
     # evidence vector of vertex v: (1, 1) if free, one-hot on its label if observed
-    ev = [(one, one) if v not in observed else ((one, zero) if observed[v] == 0 else (zero, one))
-          for v in range(n)]
-    fwd = [None] * n
-    a0, a1 = ev[0]
-    fwd[0] = (a0, a1)
-    for v in range(1, n):  # fwd[v][s] = Σ over labels of 0..v with y_v = s, weighted
+    ev = [(1, 1) if v not in observed else ((1, 0) if observed[v] == 0 else (0, 1)) for v in range(n)]
+    fwd = [ev[0]] + [None] * (n - 1)
+    for v in range(1, n):
         p0, p1 = fwd[v - 1]
         e0, e1 = ev[v]
-        fwd[v] = ((p0 + q * p1) * e0, (q * p0 + p1) * e1)
-    bwd = [None] * n
-    bwd[n - 1] = (Fraction(1), Fraction(1))
-    for v in range(n - 2, -1, -1):  # bwd[v][s] = Σ over labels of v+1..n-1 given y_v = s
+        fwd[v] = ((inv_q * p0 + p1) * e0, (p0 + inv_q * p1) * e1)
+    bwd = [None] * (n - 1) + [(1, 1)]
+    for v in range(n - 2, -1, -1):
         n0, n1 = bwd[v + 1]
         e0, e1 = ev[v + 1]
-        bwd[v] = (e0 * n0 + q * e1 * n1, q * e0 * n0 + e1 * n1)
-    return fwd, bwd
+        bwd[v] = (inv_q * e0 * n0 + e1 * n1, e0 * n0 + inv_q * e1 * n1)
+    return fwd, bwd, beta * (n - 1)
 
 
 def path_partition_function(n: int, beta: int, observed=None) -> Fraction:
@@ -233,7 +234,9 @@ def path_partition_function(n: int, beta: int, observed=None) -> Fraction:
 
     Transfer matrix: with ``q = 2^-β`` each edge multiplies by ``[[1, q], [q, 1]]``; an
     observed vertex keeps only its label's row.  ``4(n-1)`` multiply-adds instead of ``2^n``
-    terms.  Without observations ``Z = 2 (1 + q)^(n-1)``.
+    terms (linear in the unit-cost model of the paper; exact numbers here grow to ``O(βn)``
+    bits, which is why messages are kept as integers scaled by powers of two).  Without
+    observations ``Z = 2 (1 + q)^(n-1)``.
 
     Parameters
     ----------
@@ -252,8 +255,8 @@ def path_partition_function(n: int, beta: int, observed=None) -> Fraction:
     >>> path_partition_function(3, 1, observed={0: 0, 2: 1})   # y1 free: 1*q + q*1
     Fraction(1, 1)
     """
-    fwd, _ = _path_messages(n, beta, observed)
-    return fwd[-1][0] + fwd[-1][1]
+    fwd, _, shift = _path_messages(n, beta, observed)
+    return Fraction(fwd[-1][0] + fwd[-1][1], 1 << shift)
 
 
 def path_marginals(n: int, beta: int, observed=None) -> list[Fraction]:
@@ -267,9 +270,9 @@ def path_marginals(n: int, beta: int, observed=None) -> list[Fraction]:
     >>> path_marginals(3, 1, observed={0: 1})
     [Fraction(1, 1), Fraction(2, 3), Fraction(5, 9)]
     """
-    fwd, bwd = _path_messages(n, beta, observed)
-    Z = fwd[-1][0] + fwd[-1][1]
-    return [fwd[v][1] * bwd[v][1] / Z for v in range(n)]
+    fwd, bwd, _ = _path_messages(n, beta, observed)
+    Z = fwd[-1][0] + fwd[-1][1]  # both scaled by 2^(β(n-1)): the scales cancel
+    return [Fraction(fwd[v][1] * bwd[v][1], Z) for v in range(n)]
 
 
 def path_marginals_bruteforce(n: int, beta: int, observed=None) -> list[Fraction]:
