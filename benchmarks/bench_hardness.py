@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import sys
 import time
-from fractions import Fraction
 
 from simpred_lite.hardness import path_marginals, path_marginals_bruteforce
 from simpred_lite.lowerbound import (
-    ConsistentPredictor,
     PairedPermutationClassLearner,
+    PlainPairedPermutationClassLearner,
     random_class_sequence,
     random_permutation,
 )
@@ -30,34 +29,6 @@ def best_of(f, repeat=3):
         f()
         times.append(time.perf_counter() - t0)
     return min(times)
-
-
-class PlainMaster:
-    """The class algorithm as written in the proof: a list of histories, never merged."""
-
-    def __init__(self, K, beta=Fraction("0.294")):
-        self.K, self.half, self.pool = K, beta / 2, [((), Fraction(1))]
-
-    def _pred(self, hist, x):
-        A0 = ConsistentPredictor(self.K, hist)
-        return max(A0.predict(x[0]), A0.predict(x[1]))
-
-    def predict_one(self, x):
-        votes = [Fraction(0)] * self.K
-        for h, w in self.pool:
-            votes[self._pred(h, x)] += w
-        return max(range(self.K), key=lambda k: (votes[k], -k))
-
-    def learn_one(self, x, y):
-        if self.predict_one(x) == y:
-            return
-        new = []
-        for h, w in self.pool:
-            if self._pred(h, x) == y:
-                new.append((h, w))
-            else:
-                new += [(h + ((x[0], y),), self.half * w), (h + ((x[1], y),), self.half * w)]
-        self.pool = new
 
 
 def main(argv):
@@ -82,9 +53,9 @@ def main(argv):
                 learner.learn_one(x, y)
             return learner
 
-        tp = best_of(lambda: play(PlainMaster(K)), 1)
+        tp = best_of(lambda: play(PlainPairedPermutationClassLearner(K)), 1)
         tm = best_of(lambda: play(PairedPermutationClassLearner(K)), 1)
-        plain, merged = play(PlainMaster(K)), play(PairedPermutationClassLearner(K))
+        plain, merged = play(PlainPairedPermutationClassLearner(K)), play(PairedPermutationClassLearner(K))
         print(f"  K = {K}: {len(plain.pool):6d} plain histories vs {merged.pool_size:4d} merged; "
               f"time plain {tp * 1e3:8.1f} ms, merged {tm * 1e3:7.1f} ms, ratio {tp / tm:6.1f}")
     return 0

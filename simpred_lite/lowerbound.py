@@ -48,6 +48,7 @@ __all__ = [
     "class_mistake_bound",
     "ConsistentPredictor",
     "PairedPermutationClassLearner",
+    "PlainPairedPermutationClassLearner",
     "run_class",
     "merge_sort_min_comparisons",
     "binary_insertion_min_comparisons",
@@ -344,6 +345,49 @@ class PairedPermutationClassLearner:
                 child.add(item, y)
                 put(child, self._half_beta * w)
         self._pool = new
+
+
+class PlainPairedPermutationClassLearner:
+    """Plain reference of :class:`PairedPermutationClassLearner`, exactly as the proof writes it.
+
+    A list of ``(history, weight)`` pairs, histories never merged, every ``A_0`` rebuilt from
+    its history on each prediction.  Exponentially slower; the tests show that both make
+    identical predictions and keep the same total weight.
+
+    Examples
+    --------
+    >>> A = PlainPairedPermutationClassLearner(3)
+    >>> A.learn_one((0, 1), 2); A.mistakes, len(A.pool)
+    (1, 2)
+    """
+
+    def __init__(self, K: int, beta: float = PAPER_BETA):
+        self.K = _check_K(K)
+        self._half_beta = Fraction(str(float(beta))) / 2
+        self.pool: list[tuple[tuple, Fraction]] = [((), Fraction(1))]
+        self.mistakes = 0
+
+    def _predict_with(self, history, x) -> int:
+        A0 = ConsistentPredictor(self.K, history)
+        return max(A0.predict(x[0]), A0.predict(x[1]))
+
+    def predict_one(self, x) -> int:
+        votes = [Fraction(0)] * self.K
+        for h, w in self.pool:
+            votes[self._predict_with(h, x)] += w
+        return max(range(self.K), key=lambda k: (votes[k], -k))
+
+    def learn_one(self, x, y: int) -> None:
+        if self.predict_one(x) == y:
+            return
+        self.mistakes += 1
+        new = []
+        for h, w in self.pool:
+            if self._predict_with(h, x) == y:
+                new.append((h, w))
+            else:
+                new += [(h + ((x[0], y),), self._half_beta * w), (h + ((x[1], y),), self._half_beta * w)]
+        self.pool = new
 
 
 def run_class(learner, examples) -> np.ndarray:

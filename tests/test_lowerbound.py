@@ -21,6 +21,7 @@ from simpred_lite.lowerbound import (
     HalvingPermutationLearner,
     IteratedClassLearner,
     PairedPermutationClassLearner,
+    PlainPairedPermutationClassLearner,
     TransitiveOrderLearner,
     _binary_insertion_sort,
     _merge_sort,
@@ -99,46 +100,18 @@ def test_consistent_predictor_uses_smallest_unused_value():
         A0.add(7, 0)
 
 
-class NaiveMaster:
-    """Plain reference of the class algorithm: a list of (history tuple, weight), no merging."""
-
-    def __init__(self, K, beta=Fraction("0.294")):
-        self.K, self.half = K, beta / 2
-        self.pool = [((), Fraction(1))]
-
-    def _pred(self, hist, x):
-        A0 = ConsistentPredictor(self.K, hist)
-        return max(A0.predict(x[0]), A0.predict(x[1]))
-
-    def predict_one(self, x):
-        votes = [Fraction(0)] * self.K
-        for h, w in self.pool:
-            votes[self._pred(h, x)] += w
-        return max(range(self.K), key=lambda k: (votes[k], -k))
-
-    def learn_one(self, x, y):
-        if self.predict_one(x) == y:
-            return
-        new = []
-        for h, w in self.pool:
-            if self._pred(h, x) == y:
-                new.append((h, w))
-            else:
-                new += [(h + ((x[0], y),), self.half * w), (h + ((x[1], y),), self.half * w)]
-        self.pool = new
-
-
 @pytest.mark.parametrize("seed", range(4))
 def test_class_learner_matches_the_plain_reference(seed):
     K = 4
     z = random_permutation(K, seed)
     seq = random_class_sequence(z, 25, seed)
-    fast, naive = PairedPermutationClassLearner(K), NaiveMaster(K)
+    fast, naive = PairedPermutationClassLearner(K), PlainPairedPermutationClassLearner(K)
     for x, y in seq:
         assert fast.predict_one(x) == naive.predict_one(x)
         fast.learn_one(x, y)
         naive.learn_one(x, y)
     assert fast.total_weight == sum(w for _, w in naive.pool)
+    assert fast.mistakes == naive.mistakes and fast.pool_size <= len(naive.pool)
 
 
 def _consistent_histories(learner, z):
