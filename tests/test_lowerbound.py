@@ -352,3 +352,21 @@ def test_halving_learner_errors():
     L.learn_one(pattern_index(0, 1, 2), pattern_index(1, 1, 2), 0)
     with pytest.raises(ValueError, match="contradict every permutation"):
         L.learn_one(pattern_index(0, 1, 2), pattern_index(1, 1, 2), 1)
+
+
+def test_smallest_unused_value_is_what_the_proof_needs():
+    # With "largest unused value", a history consistent with z can err on (x', x'') when x' is
+    # known and z(x'') < z(x'): the consistent continuation (x', y) repeats a known example,
+    # so the history learns nothing and may err again forever.  "Smallest unused" cannot.
+    z = (1, 0, 2)
+
+    class LargestUnused(ConsistentPredictor):
+        def predict(self, x):
+            return self.known[x] if x in self.known else max(v for v in range(self.K) if v not in self.used)
+
+    history = [(0, z[0])]  # consistent with z
+    y = max(z[0], z[1])
+    bad = LargestUnused(3, history)
+    assert max(bad.predict(0), bad.predict(1)) != y and y == z[0] != z[1]
+    good = ConsistentPredictor(3, history)
+    assert max(good.predict(0), good.predict(1)) == y
