@@ -7,3 +7,6 @@ from .base import SimilarityLearner
 from .baselines import AlwaysSimilar, UnionFindLearner
 
 __all__ = ["SimilarityLearner", "AlwaysSimilar", "UnionFindLearner"]
+from .unknown import DenseRNormPerceptron, PathForest, NaivePathForest, RNormPerceptron, TreeWinnow
+
+__all__ += ["PathForest", "NaivePathForest", "TreeWinnow", "RNormPerceptron", "DenseRNormPerceptron"]
