@@ -60,6 +60,7 @@ __all__ = [
     "signed_cut_vector",
     "complete_spanning_tree",
     "target_matrix",
+    "figure4_graph",
 ]
 
 
@@ -984,3 +985,37 @@ def target_matrix(U_rows: np.ndarray) -> np.ndarray:
     """
     U_rows = np.asarray(U_rows, dtype=np.int64)
     return U_rows.T @ U_rows
+
+
+def figure4_graph() -> tuple[nx.Graph, list[tuple[int, int]], list[tuple[int, int]], np.ndarray]:
+    """The 7-vertex graph of Figures 2(b)-(c) and 4, rebuilt from the captions (vertices ``v - 1``).
+
+    The paper's image is not in its source; the captions pin it down: branches
+    ``e1..e6 = (1,2), (1,3), (1,4), (1,5), (2,7), (3,6)`` (the thick spanning tree) and
+    chords ``e7..e12 = (2,4), (3,7), (4,6), (4,7), (4,5), (5,7)`` (``e7`` could also be
+    ``(2,5)``: no caption tells them apart).  Classes: blue ``{4,5,6,7}``, green ``{1}``,
+    red ``{2,3}`` (disconnected).  Here vertex ``v`` of the paper is ``v - 1``.
+
+    Returns
+    -------
+    G : networkx.Graph
+    edges : list of (int, int)
+        ``e1 .. e12`` in the paper's order (0-based vertices, low -> high).
+    tree_edges : list of (int, int)
+        The branches ``e1 .. e6``.
+    labels : numpy.ndarray
+        ``0`` blue, ``1`` green, ``2`` red.
+
+    Examples
+    --------
+    >>> G, edges, tree, labels = figure4_graph()
+    >>> G.number_of_nodes(), G.number_of_edges(), labels.tolist()
+    (7, 12, [1, 2, 2, 0, 0, 0, 0])
+    """
+    paper = [(1, 2), (1, 3), (1, 4), (1, 5), (2, 7), (3, 6), (2, 4), (3, 7), (4, 6), (4, 7), (4, 5), (5, 7)]
+    edges = [(a - 1, b - 1) for a, b in paper]
+    G = nx.Graph()
+    G.add_nodes_from(range(7))
+    G.add_edges_from(edges)
+    labels = np.array([1, 2, 2, 0, 0, 0, 0], dtype=np.int64)
+    return G, edges, edges[:6], labels
