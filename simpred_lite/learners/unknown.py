@@ -61,6 +61,7 @@ __all__ = [
     "complete_spanning_tree",
     "target_matrix",
     "figure4_graph",
+    "random_tree_with_clusters",
 ]
 
 
@@ -1019,3 +1020,33 @@ def figure4_graph() -> tuple[nx.Graph, list[tuple[int, int]], list[tuple[int, in
     G.add_edges_from(edges)
     labels = np.array([1, 2, 2, 0, 0, 0, 0], dtype=np.int64)
     return G, edges, edges[:6], labels
+
+
+def random_tree_with_clusters(n: int, K: int, seed) -> tuple[nx.Graph, np.ndarray]:
+    """The warm-up instance of §5: a uniformly random tree cut into ``K`` connected clusters.
+
+    The tree is a uniform spanning tree of the complete graph (Wilson's algorithm); ``K - 1``
+    of its edges, chosen at random, are the cut edges and the clusters are the components
+    left when they are removed.  Every class is connected and ``|Phi^G| = K - 1``.
+
+    Examples
+    --------
+    >>> T, labels = random_tree_with_clusters(30, 4, seed=0)
+    >>> nx.is_tree(T), len(set(labels.tolist())), sum(int(labels[a] != labels[b]) for a, b in T.edges)
+    (True, 4, 3)
+    """
+    from ..graphs import _rng
+    from ..spanning import wilson
+
+    if not (isinstance(n, (int, np.integer)) and isinstance(K, (int, np.integer))) or not 1 <= K <= n:
+        raise ValueError(f"need integers 1 <= K <= n, got n={n!r}, K={K!r}")
+    rng = _rng(seed)
+    T = wilson(nx.complete_graph(n), seed=rng)
+    edges = sorted((min(e), max(e)) for e in T.edges)
+    cut = [edges[k] for k in rng.choice(len(edges), K - 1, replace=False)]
+    H = T.copy()
+    H.remove_edges_from(cut)
+    labels = np.zeros(n, dtype=np.int64)
+    for c, comp in enumerate(sorted(nx.connected_components(H), key=min)):
+        labels[sorted(comp)] = c
+    return T, labels
