@@ -407,6 +407,7 @@ def test_rnorm_sparse_equals_dense(gl, gen, grow):
     assert rs.predictions.tolist() == rd.predictions.tolist()
     dense_theta = {k: int(v) for k, v in enumerate(dense.theta) if v}
     assert sparse.theta == dense_theta
+    assert sparse.hist == dense._dense_hist()  # the incremental histogram of |theta_i|
     assert sparse.norm_r() == dense.norm_r()
 
 
@@ -439,9 +440,9 @@ def test_rnorm_needs_r_minus_1_mistakes_on_one_pair():
 def test_rnorm_margin_never_overflows():
     r = rnorm_exponent(10**6)  # about 55: 10**7 ** 55 overflows a float
     k, ell = 10**7, 3
-    m = rnorm_margin([k] * ell**2, {k: ell**2}, r)
+    m = rnorm_margin({k: ell**2}, {k: ell**2}, r)
     assert math.isfinite(m) and math.isclose(m, k * ell ** (4 / r), rel_tol=1e-12)
-    assert rnorm_margin([0, 0], {}, r) == 0.0
+    assert rnorm_margin({}, {}, r) == 0.0
 
 
 @pytest.mark.parametrize("gen", GENERATORS)
@@ -490,6 +491,6 @@ def test_rnorm_rule_uses_greater_or_equal():
     from simpred_lite.learners.unknown import _rnorm_decision
 
     # theta = (1) on a one-edge path: margin 1.0; with r = 2 the threshold (r-1) * 1 is 1.0 too
-    assert rnorm_margin([1], {1: 1}, 2.0) == 1.0
-    assert _rnorm_decision([1], {1: 1}, 1, 2.0) == 1
-    assert _rnorm_decision([1], {1: 1}, 1, 2.0 + 1e-9) == 0
+    assert rnorm_margin({1: 1}, {1: 1}, 2.0) == 1.0
+    assert _rnorm_decision({1: 1}, {1: 1}, 1, 2.0) == 1
+    assert _rnorm_decision({1: 1}, {1: 1}, 1, 2.0 + 1e-9) == 0

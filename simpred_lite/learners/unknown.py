@@ -31,6 +31,7 @@ ties on ``>=`` included, without any tolerance.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import deque
 from collections.abc import Sequence
@@ -591,35 +592,36 @@ def rnorm_exponent(n: int) -> float:
     return 4.0 * math.log(n - 1)
 
 
-def rnorm_margin(entries: Sequence[int], hist: dict[int, int], r: float) -> float:
+def rnorm_margin(entries: dict[int, int], hist: dict[int, int], r: float) -> float:
     """``w^T vec(X_t)`` from integers, with ``w_i = sign(theta_i)|theta_i|^(r-1) / ||theta||_r^(r-2)``.
 
     Parameters
     ----------
-    entries : sequence of int
-        ``theta_ab * x_a * x_b`` over the support of ``X_t = x_t x_t^T`` (zeros allowed).
+    entries : dict
+        ``{t: count}``: how many of the ``|x_t|^2`` entries ``(a, b)`` of the support of
+        ``X_t = x_t x_t^T`` have ``theta_ab * x_a * x_b = t`` (``t != 0``).
     hist : dict
-        ``{v: number of entries of theta with |theta_i| = v}`` over the nonzero entries.
+        ``{v: count}``: how many entries of ``theta`` have ``|theta_i| = v`` (``v > 0``).
     r : float
 
     Notes
     -----
     With ``V = max |theta_i|``, ``w^T vec(X) = V * A / S^((r-2)/r)`` where
-    ``A = sum sign(t)(|t|/V)^(r-1)`` over ``entries`` and ``S = sum_v c_v (v/V)^r``.
+    ``A = sum_t count_t sign(t)(|t|/V)^(r-1)`` and ``S = sum_v count_v (v/V)^r``.
     Scaling by ``V`` keeps every power in ``[0, 1]`` (no overflow), and the sums are
     :func:`math.fsum` (correctly rounded, so independent of the order of the terms).  The
-    result is a function of the integers alone: the canonical evaluation shared by
-    :class:`RNormPerceptron` and :class:`DenseRNormPerceptron`.
+    result is a function of the two integer histograms alone: the canonical evaluation
+    shared by :class:`RNormPerceptron` and :class:`DenseRNormPerceptron`.
 
     Examples
     --------
-    >>> rnorm_margin([1, 1, 1, 1], {1: 4}, r=4.0)   # theta = vec(x x^T), x = (1, 1): ||x||_r^4
+    >>> rnorm_margin({1: 4}, {1: 4}, r=4.0)   # theta = vec(x x^T), x = (1, 1): ||x||_r^4 = 2
     2.0
     """
     if not hist:
         return 0.0  # theta = 0, so w = 0
     V = max(hist)
-    A = math.fsum(math.copysign((abs(t) / V) ** (r - 1), t) for t in entries if t)
+    A = math.fsum(math.copysign(c * (abs(t) / V) ** (r - 1), t) for t, c in entries.items() if t)
     S = math.fsum(c * (v / V) ** r for v, c in hist.items())
     return V * A / S ** ((r - 2) / r)
 
@@ -627,6 +629,16 @@ def rnorm_margin(entries: Sequence[int], hist: dict[int, int], r: float) -> floa
 def _rnorm_decision(entries, hist, ell: int, r: float) -> int:
     """Algorithm 1's rule: ``1`` iff ``w^T vec(X_t) >= (r - 1) ||x_t||_r^4`` (``||x_t||_r^4 = ell^(4/r)``)."""
     return int(rnorm_margin(entries, hist, r) >= (r - 1) * ell ** (4.0 / r))
+
+
+def _weighted_counts(values: np.ndarray, weights: np.ndarray) -> dict[int, int]:
+    """``{value: total weight}`` over the nonzero ``values``."""
+    nz = values != 0
+    if not nz.any():
+        return {}
+    v, inv = np.unique(values[nz], return_inverse=True)
+    c = np.bincount(inv.ravel(), weights=weights[nz])
+    return {int(a): int(b) for a, b in zip(v.tolist(), c.tolist())}
 
 
 class RNormPerceptron(_ForestLearner):
@@ -640,12 +652,12 @@ class RNormPerceptron(_ForestLearner):
     (:class:`PathForest`).  Theorem ``t:unknown``: ``M = O(|Phi^G|^4 log n)``; an explicit
     constant is :func:`rnorm_mistake_bound`.
 
-    Sparse: ``theta`` is a dict over the entries ever touched (symmetric, integer), and the
-    histogram of ``|theta_i|`` is kept incrementally, so ``||theta||_r^r`` never needs a
-    pass over ``theta`` — it is re-evaluated from the histogram (``O(#distinct values)``,
-    at most the number of mistakes) only after an update.  Prediction reads the
-    ``|x_t|^2`` entries of the support.  :class:`DenseRNormPerceptron` is the reference;
-    both evaluate :func:`rnorm_margin` on the same integers, so predictions are identical.
+    Sparse: ``theta`` is symmetric with integer entries, so only its upper triangle is
+    stored, as a dict over the entries ever touched; the histogram of ``|theta_i|`` (over the
+    full matrix) is kept incrementally, so ``||theta||_r^r`` never needs a pass over
+    ``theta``.  A prediction reads the ``|x_t|(|x_t|+1)/2`` upper entries of the support of
+    ``X_t`` and an update writes them.  :class:`DenseRNormPerceptron` is the reference; both
+    evaluate :func:`rnorm_margin` on the same integers, so predictions are identical.
 
     Parameters
     ----------
@@ -673,37 +685,57 @@ class RNormPerceptron(_ForestLearner):
         self.r = rnorm_exponent(self.n)
         self.s = self.r / (self.r - 1)
         self._m = self.n - 1
-        self.theta: dict[int, int] = {}  # key a * (n-1) + b  ->  theta_ab (never 0)
-        self.hist: dict[int, int] = {}  # |theta_i| -> count
+        self._upper: dict[int, int] = {}  # key a * (n-1) + b with a <= b  ->  theta_ab (never 0)
+        self.hist: dict[int, int] = {}  # |theta_i| -> number of entries of the full matrix
+        self._triu: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
-    def _keys_signs(self, idx, sgn):
+    @property
+    def theta(self) -> dict[int, int]:
+        """The nonzero entries of ``theta`` as ``{a * (n-1) + b: theta_ab}``, both triangles."""
+        m, out = self._m, {}
+        for k, v in self._upper.items():
+            a, b = divmod(k, m)
+            out[k] = v
+            out[b * m + a] = v
+        return out
+
+    def _support(self, idx, sgn):
+        """Upper-triangle keys of the support of ``X_t``, the signs ``x_a x_b`` and weights (2 off the diagonal)."""
+        ell = len(idx)
+        if ell not in self._triu:
+            p, q = np.triu_indices(ell)
+            self._triu[ell] = (p, q, np.where(p == q, 1, 2))
+        p, q, w = self._triu[ell]
         i = np.asarray(idx, dtype=np.int64)
         s = np.asarray(sgn, dtype=np.int64)
-        return (i[:, None] * self._m + i[None, :]).ravel().tolist(), np.outer(s, s).ravel().tolist()
+        a, b = i[p], i[q]
+        keys = np.minimum(a, b) * self._m + np.maximum(a, b)
+        return keys.tolist(), s[p] * s[q], w
+
+    def _entries(self, keys, signs, w) -> dict[int, int]:
+        get = self._upper.get
+        vals = np.fromiter(map(get, keys, itertools.repeat(0)), dtype=np.int64, count=len(keys))
+        return _weighted_counts(vals * signs, w)
 
     def _decide(self, idx, sgn):
-        keys, signs = self._keys_signs(idx, sgn)
-        get = self.theta.get
-        entries = [get(k, 0) * s for k, s in zip(keys, signs)]
-        return _rnorm_decision(entries, self.hist, len(idx), self.r)
+        return _rnorm_decision(self._entries(*self._support(idx, sgn)), self.hist, len(idx), self.r)
 
     def _update(self, idx, sgn, direction):
-        theta, hist = self.theta, self.hist
-        keys, signs = self._keys_signs(idx, sgn)
-        for k, s in zip(keys, signs):
-            old = theta.get(k, 0)
-            new = old + direction * s
-            if old:
-                c = hist[abs(old)] - 1
-                if c:
-                    hist[abs(old)] = c
-                else:
-                    del hist[abs(old)]
-            if new:
-                theta[k] = new
-                hist[abs(new)] = hist.get(abs(new), 0) + 1
+        keys, signs, w = self._support(idx, sgn)
+        upper, hist = self._upper, self.hist
+        old = np.fromiter(map(upper.get, keys, itertools.repeat(0)), dtype=np.int64, count=len(keys))
+        new = old + direction * signs
+        for v, c in _weighted_counts(np.abs(old), w).items():
+            c = hist[v] - c
+            if c:
+                hist[v] = c
             else:
-                del theta[k]
+                del hist[v]
+        for v, c in _weighted_counts(np.abs(new), w).items():
+            hist[v] = hist.get(v, 0) + c
+        upper.update(zip(keys, new.tolist()))
+        for k in np.asarray(keys)[new == 0].tolist():
+            del upper[k]
 
     def margin(self, i: int, j: int, path) -> float:
         """``w^T vec(X_t)`` for the pair, without changing the learner.
@@ -714,8 +746,7 @@ class RNormPerceptron(_ForestLearner):
         0.0
         """
         _, idx, sgn = self.forest.preview_sparse(int(i), int(j), path)
-        keys, signs = self._keys_signs(idx, sgn)
-        return rnorm_margin([self.theta.get(k, 0) * s for k, s in zip(keys, signs)], self.hist, self.r)
+        return rnorm_margin(self._entries(*self._support(idx, sgn)), self.hist, self.r)
 
     def norm_r(self) -> float:
         """``||theta||_r`` from the histogram (scaled, so it never overflows).
@@ -726,10 +757,14 @@ class RNormPerceptron(_ForestLearner):
         >>> round(learner.norm_r() ** learner.r, 6)     # theta = vec(x x^T) has 4 entries +-1
         4.0
         """
-        if not self.hist:
-            return 0.0
-        V = max(self.hist)
-        return V * math.fsum(c * (v / V) ** self.r for v, c in self.hist.items()) ** (1 / self.r)
+        return _norm_from_hist(self.hist, self.r)
+
+
+def _norm_from_hist(hist: dict[int, int], r: float) -> float:
+    if not hist:
+        return 0.0
+    V = max(hist)
+    return V * math.fsum(c * (v / V) ** r for v, c in hist.items()) ** (1 / r)
 
 
 class DenseRNormPerceptron(RNormPerceptron):
@@ -737,7 +772,7 @@ class DenseRNormPerceptron(RNormPerceptron):
 
     ``theta`` is a dense integer vector of length ``(n-1)^2``; each trial builds
     ``vec(X_t)`` (columns of ``x_t x_t^T`` stacked) from the :class:`NaivePathForest`
-    instance, reads ``theta * vec(X_t)`` and the histogram of ``|theta|`` from the dense
+    instance, counts the values of ``theta * vec(X_t)`` and of ``|theta|`` on the dense
     arrays, and applies the same rule.  :meth:`weights` gives the literal dense ``w``.
 
     Examples
@@ -752,7 +787,12 @@ class DenseRNormPerceptron(RNormPerceptron):
 
     def __init__(self, n: int, grow: str = "disconnected"):
         super().__init__(n, grow)
-        self.theta = np.zeros(self._m * self._m, dtype=np.int64)
+        self._dense = np.zeros(self._m * self._m, dtype=np.int64)
+
+    @property
+    def theta(self) -> np.ndarray:
+        """The dual weight ``theta`` as a dense ``(n-1)^2`` integer vector."""
+        return self._dense
 
     def vec_instance(self, idx, sgn) -> np.ndarray:
         """``vec(x x^T)``: the ``(n-1)^2`` vector stacking the columns of ``X = x x^T``."""
@@ -760,22 +800,23 @@ class DenseRNormPerceptron(RNormPerceptron):
         return np.outer(x, x).ravel(order="F")
 
     def _dense_hist(self) -> dict[int, int]:
-        a = np.abs(self.theta[self.theta != 0])
-        values, counts = np.unique(a, return_counts=True)
-        return {int(v): int(c) for v, c in zip(values, counts)}
+        values, counts = np.unique(np.abs(self._dense[self._dense != 0]), return_counts=True)
+        return {int(v): int(c) for v, c in zip(values.tolist(), counts.tolist())}
+
+    def _dense_entries(self, idx, sgn) -> dict[int, int]:
+        prod = self._dense * self.vec_instance(idx, sgn)
+        values, counts = np.unique(prod[prod != 0], return_counts=True)
+        return {int(v): int(c) for v, c in zip(values.tolist(), counts.tolist())}
 
     def _decide(self, idx, sgn):
-        prod = self.theta * self.vec_instance(idx, sgn)
-        entries = prod[prod != 0].tolist()
-        return _rnorm_decision(entries, self._dense_hist(), len(idx), self.r)
+        return _rnorm_decision(self._dense_entries(idx, sgn), self._dense_hist(), len(idx), self.r)
 
     def _update(self, idx, sgn, direction):
-        self.theta += direction * self.vec_instance(idx, sgn)
+        self._dense += direction * self.vec_instance(idx, sgn)
 
     def margin(self, i, j, path) -> float:
         _, idx, sgn = self.forest.preview_sparse(int(i), int(j), path)
-        prod = self.theta * self.vec_instance(idx, sgn)
-        return rnorm_margin(prod[prod != 0].tolist(), self._dense_hist(), self.r)
+        return rnorm_margin(self._dense_entries(idx, sgn), self._dense_hist(), self.r)
 
     def weights(self) -> np.ndarray:
         """The primal weight ``w = sign(theta)|theta|^(r-1) / ||theta||_r^(r-2)``, literally (small n only).
@@ -785,18 +826,14 @@ class DenseRNormPerceptron(RNormPerceptron):
         >>> DenseRNormPerceptron(3).weights().tolist()
         [0.0, 0.0, 0.0, 0.0]
         """
-        t = self.theta.astype(float)
+        t = self._dense.astype(float)
         norm = np.sum(np.abs(t) ** self.r) ** (1 / self.r)
         if norm == 0:
             return np.zeros_like(t)
         return np.sign(t) * np.abs(t) ** (self.r - 1) / norm ** (self.r - 2)
 
     def norm_r(self) -> float:
-        hist = self._dense_hist()
-        if not hist:
-            return 0.0
-        V = max(hist)
-        return V * math.fsum(c * (v / V) ** self.r for v, c in hist.items()) ** (1 / self.r)
+        return _norm_from_hist(self._dense_hist(), self.r)
 
 
 _C_RNORM = (1 + 3 * math.e) ** 2 / 16
