@@ -592,7 +592,13 @@ def rnorm_exponent(n: int) -> float:
     return 4.0 * math.log(n - 1)
 
 
-def rnorm_margin(entries: dict[int, int], hist: dict[int, int], r: float) -> float:
+def _scaled_norm(hist: dict[int, int], r: float) -> tuple[int, float]:
+    """``(V, S)`` with ``V = max |theta_i|`` and ``S = sum_v count_v (v/V)^r``, so ``||theta||_r^r = V^r S``."""
+    V = max(hist)
+    return V, math.fsum(c * (v / V) ** r for v, c in hist.items())
+
+
+def rnorm_margin(entries: dict[int, int], hist: dict[int, int], r: float, scaled=None) -> float:
     """``w^T vec(X_t)`` from integers, with ``w_i = sign(theta_i)|theta_i|^(r-1) / ||theta||_r^(r-2)``.
 
     Parameters
@@ -603,6 +609,8 @@ def rnorm_margin(entries: dict[int, int], hist: dict[int, int], r: float) -> flo
     hist : dict
         ``{v: count}``: how many entries of ``theta`` have ``|theta_i| = v`` (``v > 0``).
     r : float
+    scaled : (int, float), optional
+        ``(V, S)`` as computed from ``hist`` (a cache: it changes only when ``theta`` does).
 
     Notes
     -----
@@ -620,15 +628,14 @@ def rnorm_margin(entries: dict[int, int], hist: dict[int, int], r: float) -> flo
     """
     if not hist:
         return 0.0  # theta = 0, so w = 0
-    V = max(hist)
+    V, S = _scaled_norm(hist, r) if scaled is None else scaled
     A = math.fsum(math.copysign(c * (abs(t) / V) ** (r - 1), t) for t, c in entries.items() if t)
-    S = math.fsum(c * (v / V) ** r for v, c in hist.items())
     return V * A / S ** ((r - 2) / r)
 
 
-def _rnorm_decision(entries, hist, ell: int, r: float) -> int:
+def _rnorm_decision(entries, hist, ell: int, r: float, scaled=None) -> int:
     """Algorithm 1's rule: ``1`` iff ``w^T vec(X_t) >= (r - 1) ||x_t||_r^4`` (``||x_t||_r^4 = ell^(4/r)``)."""
-    return int(rnorm_margin(entries, hist, r) >= (r - 1) * ell ** (4.0 / r))
+    return int(rnorm_margin(entries, hist, r, scaled) >= (r - 1) * ell ** (4.0 / r))
 
 
 def _weighted_counts(values: np.ndarray, weights: np.ndarray) -> dict[int, int]:
@@ -688,6 +695,7 @@ class RNormPerceptron(_ForestLearner):
         self._upper: dict[int, int] = {}  # key a * (n-1) + b with a <= b  ->  theta_ab (never 0)
         self.hist: dict[int, int] = {}  # |theta_i| -> number of entries of the full matrix
         self._triu: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._scaled: tuple[int, float] | None = None  # (V, S) of the histogram, reset by updates
 
     @property
     def theta(self) -> dict[int, int]:
@@ -717,12 +725,18 @@ class RNormPerceptron(_ForestLearner):
         vals = np.fromiter(map(get, keys, itertools.repeat(0)), dtype=np.int64, count=len(keys))
         return _weighted_counts(vals * signs, w)
 
+    def _norm_cache(self):
+        if self._scaled is None and self.hist:
+            self._scaled = _scaled_norm(self.hist, self.r)
+        return self._scaled
+
     def _decide(self, idx, sgn):
-        return _rnorm_decision(self._entries(*self._support(idx, sgn)), self.hist, len(idx), self.r)
+        return _rnorm_decision(self._entries(*self._support(idx, sgn)), self.hist, len(idx), self.r, self._norm_cache())
 
     def _update(self, idx, sgn, direction):
         keys, signs, w = self._support(idx, sgn)
         upper, hist = self._upper, self.hist
+        self._scaled = None
         old = np.fromiter(map(upper.get, keys, itertools.repeat(0)), dtype=np.int64, count=len(keys))
         new = old + direction * signs
         for v, c in _weighted_counts(np.abs(old), w).items():
@@ -746,7 +760,7 @@ class RNormPerceptron(_ForestLearner):
         0.0
         """
         _, idx, sgn = self.forest.preview_sparse(int(i), int(j), path)
-        return rnorm_margin(self._entries(*self._support(idx, sgn)), self.hist, self.r)
+        return rnorm_margin(self._entries(*self._support(idx, sgn)), self.hist, self.r, self._norm_cache())
 
     def norm_r(self) -> float:
         """``||theta||_r`` from the histogram (scaled, so it never overflows).
@@ -763,8 +777,8 @@ class RNormPerceptron(_ForestLearner):
 def _norm_from_hist(hist: dict[int, int], r: float) -> float:
     if not hist:
         return 0.0
-    V = max(hist)
-    return V * math.fsum(c * (v / V) ** r for v, c in hist.items()) ** (1 / r)
+    V, S = _scaled_norm(hist, r)
+    return V * S ** (1 / r)
 
 
 class DenseRNormPerceptron(RNormPerceptron):
@@ -954,7 +968,7 @@ def class_coefficients(tree_edges, labels) -> np.ndarray:
     [[1, -1], [-1, 1]]
     """
     tree_edges = _oriented(tree_edges)
-    y = np.asarray(labels)
+    y = validate_labels(labels, len(labels))
     K = int(y.max()) + 1
     U = np.zeros((K, len(tree_edges)), dtype=np.int64)
     for b, (lo, hi) in enumerate(tree_edges):
@@ -972,7 +986,7 @@ def signed_cut_vector(edges, labels, k: int) -> np.ndarray:
     >>> signed_cut_vector([(0, 1), (1, 2), (0, 2)], [0, 1, 0], 1).tolist()
     [-1, 1, 0]
     """
-    y = np.asarray(labels)
+    y = validate_labels(labels, len(labels))
     return np.array([int(y[a] == k) - int(y[b] == k) for a, b in _oriented(edges)], dtype=np.int64)
 
 
