@@ -24,6 +24,7 @@ from simpred_lite.learners.unknown import (
     complete_spanning_tree,
     edge_path_vector,
     figure4_graph,
+    random_tree_with_clusters,
     fundamental_cutset_matrix,
     rnorm_cut_bound,
     rnorm_exponent,
@@ -494,3 +495,35 @@ def test_rnorm_rule_uses_greater_or_equal():
     assert rnorm_margin({1: 1}, {1: 1}, 2.0) == 1.0
     assert _rnorm_decision({1: 1}, {1: 1}, 1, 2.0) == 1
     assert _rnorm_decision({1: 1}, {1: 1}, 1, 2.0 + 1e-9) == 0
+
+
+@pytest.mark.parametrize("alpha, threshold", [(3.0, None), (1.5, 40.0), (2.0, 10.0)])
+def test_tree_winnow_general_parameters_within_bound(alpha, threshold):
+    T, labels = random_tree_with_clusters(80, 4, seed=5)
+    learner = TreeWinnow(80, alpha=alpha, threshold=threshold)
+    res = run(learner, shortest_path_trials(T, labels, 1500, seed=5))
+    assert res.total_mistakes <= winnow_mistake_bound(80, 3, alpha=alpha, threshold=threshold)
+
+
+def test_random_tree_with_clusters_and_errors():
+    T, labels = random_tree_with_clusters(50, 5, seed=1)
+    assert nx.is_tree(T) and cut_size(T, labels) == 4
+    assert all(nx.is_connected(T.subgraph(np.flatnonzero(labels == k).tolist())) for k in range(5))
+    with pytest.raises(ValueError, match="1 <= K <= n"):
+        random_tree_with_clusters(5, 6, seed=0)
+
+
+def test_drawing_helpers():
+    from matplotlib.figure import Figure
+
+    from simpred_lite.plotting import draw_edge_numbering, draw_forest_rounds
+
+    fig = Figure()
+    axes = fig.subplots(1, 5)
+    pos = {v: (v % 3, v // 3) for v in range(7)}
+    xs = draw_forest_rounds(7, [(i, j, p) for (i, j), p, _ in FIG3], pos, axes=axes)
+    assert [x.tolist() for x in xs] == [x for _, _, x in FIG3]
+    with pytest.raises(ValueError, match="one Axes per round"):
+        draw_forest_rounds(7, [(i, j, p) for (i, j), p, _ in FIG3], pos, axes=axes[:2])
+    with pytest.raises(ValueError, match="undirected networkx.Graph"):
+        draw_edge_numbering(nx.DiGraph([(0, 1)]), ax=fig.add_subplot())
