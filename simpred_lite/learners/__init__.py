@@ -20,6 +20,8 @@ from .classifiers import (  # noqa: E402
     check_class_learner,
     labelings_with_small_cut,
     perceptron_mistake_bound,
+    adversarial_class_run,
+    run_classifier,
 )
 from .reductions import (  # noqa: E402
     ClassifierFromSimilarity,
@@ -41,6 +43,8 @@ __all__ += [
     "check_class_learner",
     "labelings_with_small_cut",
     "perceptron_mistake_bound",
+    "adversarial_class_run",
+    "run_classifier",
     "ClassifierFromSimilarity",
     "PoolLimitError",
     "PrunedPoolWarning",

@@ -62,6 +62,8 @@ __all__ = [
     "GraphPerceptronReference",
     "perceptron_mistake_bound",
     "OneVsRest",
+    "run_classifier",
+    "adversarial_class_run",
 ]
 
 
@@ -343,6 +345,7 @@ def _graph_kernel(G: nx.Graph, a: float) -> np.ndarray:
     if not (isinstance(a, (int, float, np.floating)) and np.isfinite(a) and a > 0):
         raise ValueError(f"the bias weight a must be a positive number, got {a!r}")
     K = laplacian_pinv(G) + float(a)
+    K = (K + K.T) / 2  # exactly symmetric, so a row and a column hold the same floats
     K.setflags(write=False)
     return K
 
@@ -532,3 +535,56 @@ class OneVsRest(ClassLearner):
     def state_key(self):
         keys = tuple((k, self._binary[k].state_key()) for k in sorted(self._binary))
         return None if any(key is None for _, key in keys) else keys
+
+
+def run_classifier(clf: ClassLearner, vertices, labels) -> np.ndarray:
+    """Play the class-prediction game on ``vertices``; return the 0/1 mistake indicators.
+
+    Examples
+    --------
+    >>> run_classifier(MemorizingClassifier(3, 2), [2, 2, 0, 1], [0, 1, 1]).tolist()
+    [1, 0, 0, 1]
+    """
+    check_class_learner(clf)
+    y = validate_labels(labels, clf.n)
+    out = []
+    for x in vertices:
+        y_hat = clf.predict_class(x)
+        clf.learn_class(x, int(y[x]))
+        out.append(int(y_hat != y[x]))
+    return np.asarray(out, dtype=np.int64)
+
+
+def adversarial_class_run(clf: ClassLearner, labels, T: int, seed) -> tuple[list[int], np.ndarray]:
+    """Pose ``T`` vertices, each time one the learner gets wrong if there is one.
+
+    The vertices are scanned in a random order and the first mispredicted one is posed
+    (else a random vertex), so the learner is pushed towards its worst case while the
+    labels stay those of ``labels``.
+
+    Returns
+    -------
+    vertices : list of int
+    mistakes : numpy.ndarray
+        0/1 mistake indicators.
+
+    Examples
+    --------
+    >>> xs, m = adversarial_class_run(MemorizingClassifier(4, 3), [0, 2, 1, 0], 5, seed=0)
+    >>> int(m.sum())        # one mistake per vertex not in class 0
+    2
+    """
+    from ..graphs import _rng
+
+    check_class_learner(clf)
+    y = validate_labels(labels, clf.n)
+    rng = _rng(seed)
+    xs, out = [], []
+    for _ in range(int(T)):
+        order = rng.permutation(clf.n)
+        wrong = [int(v) for v in order if clf.predict_class(int(v)) != y[v]]
+        x = wrong[0] if wrong else int(order[0])
+        out.append(int(clf.predict_class(x) != y[x]))
+        clf.learn_class(x, int(y[x]))
+        xs.append(x)
+    return xs, np.asarray(out, dtype=np.int64)
