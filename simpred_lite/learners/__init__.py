@@ -28,6 +28,7 @@ from .reductions import (  # noqa: E402
     PoolLimitError,
     PrunedPoolWarning,
     SimilarityFromClassifier,
+    history_tree,
     reduction_constant,
     similarity_mistake_bound,
 )
@@ -49,6 +50,7 @@ __all__ += [
     "PoolLimitError",
     "PrunedPoolWarning",
     "SimilarityFromClassifier",
+    "history_tree",
     "reduction_constant",
     "similarity_mistake_bound",
 ]

@@ -56,6 +56,7 @@ __all__ = [
     "PrunedPoolWarning",
     "SimilarityFromClassifier",
     "ClassifierFromSimilarity",
+    "history_tree",
 ]
 
 BETA = 0.294  #: the paper's beta; it minimises c_2(beta), the worst case over K >= 2
@@ -327,6 +328,50 @@ class SimilarityFromClassifier(SimilarityLearner):
             "number of mistakes: use a smaller instance, raise max_histories, or pass prune=True "
             "(then the mistake bound no longer holds)"
         )
+
+
+def history_tree(sim: SimilarityFromClassifier):
+    """The genealogy of the current pool: every history and the splits that made it.
+
+    Node ``0`` is the empty history; every other node is a history obtained from its
+    parent by appending one guessed pair ``((i, a), (j, b))``.  Node attributes: ``depth``
+    (number of splits), ``guess`` (the appended examples), ``alive`` (in the pool now),
+    ``weight`` (its exact weight, for live nodes).  With ``merge=True`` only one
+    representative history per entry is shown.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from simpred_lite.learners import HalvingClassifier, labelings_with_small_cut
+    >>> H = labelings_with_small_cut(nx.path_graph(4), K=2, max_cut=1)
+    >>> sim = SimilarityFromClassifier(lambda: HalvingClassifier(H), K=2, merge=False)
+    >>> sim.learn_one(0, 3, 1)
+    >>> T = history_tree(sim)
+    >>> T.number_of_nodes(), sorted(T.nodes[v]["guess"] for v in T.successors(0))
+    (3, [((0, 0), (3, 1)), ((0, 1), (3, 0))])
+    """
+    import networkx as nx
+
+    T = nx.DiGraph()
+    T.add_node(0, depth=0, guess=(), alive=False, weight=None)
+    ids: dict[int, int] = {}
+
+    def node_id(node: _Node | None) -> int:
+        if node is None:
+            return 0
+        key = id(node)
+        if key not in ids:
+            parent = node_id(node.parent)
+            ids[key] = T.number_of_nodes()
+            T.add_node(ids[key], depth=T.nodes[parent]["depth"] + 1, guess=node.examples, alive=False, weight=None)
+            T.add_edge(parent, ids[key])
+        return ids[key]
+
+    for entry in sim._pool:
+        v = node_id(entry.node)
+        T.nodes[v]["alive"] = True
+        T.nodes[v]["weight"] = entry.weight
+    return T
 
 
 class ClassifierFromSimilarity(ClassLearner):
