@@ -104,8 +104,10 @@ def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histori
         size = 20 + 180 * float(T.nodes[v]["weight"]) / w_max if alive else 25
         ax.scatter([x[v]], [-T.nodes[v]["depth"]], s=size, zorder=2,
                    c="tab:blue" if alive else "white", edgecolors="tab:blue")
+    depth = max(T.nodes[v]["depth"] for v in T)
+    ax.set_yticks([-d for d in range(depth + 1)], [str(d) for d in range(depth + 1)])
     ax.set_xlabel("histories (leaves spread left to right)")
-    ax.set_ylabel("- number of splits")
+    ax.set_ylabel("number of splits (depth)")
     ax.set_title(title)
     ax.set_xticks([])
     return ax
@@ -130,6 +132,7 @@ def plot_reduction_constant(Ks, beta: float = 0.294, ax=None, title: str = "The 
     ax.plot(Ks, loose, "s--", color="0.5", label=r"with $K^2$ for $K(K-1)$")
     ax.axhline(5, color="tab:red", lw=1, label="c = 5 (paper)")
     ax.axhline(2 / math.log2(2 / (1 + beta)), color="k", lw=0.8, ls=":", label="limit K → ∞")
+    ax.set_xticks(Ks if len(Ks) <= 20 else Ks[:: max(1, len(Ks) // 10)])
     ax.set_xlabel("number of classes K")
     ax.set_ylabel(r"$c_K(\beta) / \log_2 K$")
     ax.set_title(title)
