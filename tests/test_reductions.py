@@ -240,3 +240,19 @@ def test_bad_input_is_refused_clearly():
 
     with pytest.raises(ValueError, match="needs a path"):
         ClassifierFromSimilarity(PathLearner(4), 2)
+
+
+def test_efficient_base_learner_inside_the_master():
+    """One-vs-rest graph Perceptrons as A: B = floor(sum_k Novikoff_k); the pool explodes fast."""
+    from simpred_lite.graphs import planted_partition
+    from simpred_lite.learners import GraphPerceptron, OneVsRest, perceptron_mistake_bound
+
+    G, y = planted_partition(8, 2, 0.8, 0.1, seed=2)
+    B = math.floor(sum(perceptron_mistake_bound(G, (y == k).astype(int)) for k in range(2)))
+    sim = SimilarityFromClassifier(lambda: OneVsRest(lambda: GraphPerceptron(G), K=2), 2)
+    _, result = adversarial_run(sim, y, 15, seed=1)
+    assert 1 <= result.total_mistakes <= similarity_mistake_bound(B, 2)
+    G3, y3 = planted_partition(8, 3, 0.8, 0.1, seed=3)
+    sim3 = SimilarityFromClassifier(lambda: OneVsRest(lambda: GraphPerceptron(G3), K=3), 3, max_histories=300)
+    with pytest.raises(PoolLimitError, match="max_histories=300"):
+        adversarial_run(sim3, y3, 15, seed=1)
