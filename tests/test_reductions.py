@@ -22,6 +22,7 @@ from simpred_lite.learners import (
     SimilarityLearner,
     UnionFindLearner,
     adversarial_class_run,
+    history_tree,
     labelings_with_small_cut,
     reduction_constant,
     similarity_mistake_bound,
@@ -140,6 +141,10 @@ def test_literal_pool_keeps_the_true_history_and_replays_exactly():
         for v, c in _history(entry.node):
             replay.learn_class(v, c)
         assert replay.state_key() == entry.learner.state_key() and entry.count == 1
+    tree = history_tree(sim)  # the genealogy: live leaves are exactly the pool
+    assert sum(tree.nodes[v]["alive"] for v in tree) == sim.pool_size
+    assert all(tree.out_degree(v) in (0, K * (K - 1), K) for v in tree)
+    assert all(tree.out_degree(v) == 0 for v in tree if tree.nodes[v]["alive"])
     assert sim.mistakes <= similarity_mistake_bound(B, K)
 
 

@@ -170,6 +170,14 @@ class SimilarityFromClassifier(SimilarityLearner):
     total_weights : list of Fraction
         Total weight ``W`` after each trial (exact).
 
+    Notes
+    -----
+    The base learner must be conservative (every :class:`ClassLearner` is): the proof
+    charges one base mistake to each split of the true history.  The running time and
+    memory are proportional to the pool, which can grow by a factor ``K(K-1)`` per master
+    mistake — exponential by nature.  When :class:`PoolLimitError` is raised the pool is
+    left as it was before the update (the master's mistake is still counted).
+
     Examples
     --------
     >>> import networkx as nx
