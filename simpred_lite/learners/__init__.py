@@ -54,3 +54,8 @@ __all__ += [
     "reduction_constant",
     "similarity_mistake_bound",
 ]
+
+# unknown graphs (§5): the forest of revealed paths, Winnow on a tree, Algorithm 1
+from .unknown import DenseRNormPerceptron, NaivePathForest, PathForest, RNormPerceptron, TreeWinnow  # noqa: E402
+
+__all__ += ["PathForest", "NaivePathForest", "TreeWinnow", "RNormPerceptron", "DenseRNormPerceptron"]
