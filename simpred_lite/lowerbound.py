@@ -35,6 +35,7 @@ import numpy as np
 from .graphs import _rng
 from .learners.base import SimilarityLearner, check_similarity_label
 from .learners.baselines import UnionFindLearner
+from .learners.classifiers import ClassLearner
 from .online import Trial
 
 __all__ = [
@@ -49,6 +50,8 @@ __all__ = [
     "ConsistentPredictor",
     "PairedPermutationClassLearner",
     "PlainPairedPermutationClassLearner",
+    "paired_permutation_hypotheses",
+    "PairedPermutationClassifier",
     "run_class",
     "merge_sort_min_comparisons",
     "binary_insertion_min_comparisons",
@@ -388,6 +391,55 @@ class PlainPairedPermutationClassLearner:
             else:
                 new += [(h + ((x[0], y),), self._half_beta * w), (h + ((x[1], y),), self._half_beta * w)]
         self.pool = new
+
+
+def paired_permutation_hypotheses(K: int) -> np.ndarray:
+    """The concept class ``{y_z}`` as a ``K! x K²`` matrix: row ``z``, column ``pattern_index(x', x'')``.
+
+    Feed it to :class:`~simpred_lite.learners.HalvingClassifier` for a class learner with
+    ``M <= ⌊log2 K!⌋``, and to :class:`~simpred_lite.learners.SimilarityFromClassifier`
+    (Lemma equiv) for a similarity learner.  ``K <= 8``.
+
+    Examples
+    --------
+    >>> H = paired_permutation_hypotheses(3)
+    >>> H.shape, H[0].reshape(3, 3).tolist()      # z = identity: y(x', x'') = max(x', x'')
+    ((6, 9), [[0, 1, 2], [1, 1, 2], [2, 2, 2]])
+    """
+    K = _check_K(K, 2)
+    if K > 8:
+        raise ValueError(f"K! rows for K={K} are too many (at most K = 8)")
+    P = np.array(list(permutations(range(K))), dtype=np.int64)
+    first, second = np.repeat(np.arange(K), K), np.tile(np.arange(K), K)
+    return np.maximum(P[:, first], P[:, second])
+
+
+class PairedPermutationClassifier(ClassLearner):
+    """:class:`PairedPermutationClassLearner` in the class-learner protocol, on pattern numbers.
+
+    So that the reductions of :mod:`simpred_lite.learners.reductions` can use the paper's
+    class algorithm as their base learner (it is conservative: it changes only on mistakes).
+
+    Examples
+    --------
+    >>> clf = PairedPermutationClassifier(3)
+    >>> clf.learn_class(pattern_index(0, 1, 3), 2); clf.mistakes, clf.predict_class(pattern_index(1, 0, 3))
+    (1, 2)
+    """
+
+    def __init__(self, K: int, beta: float = PAPER_BETA):
+        K = _check_K(K, 2)
+        super().__init__(K * K, K)
+        self.inner = PairedPermutationClassLearner(K, beta)
+
+    def _predict_class(self, x):
+        return self.inner.predict_one(pattern_items(x, self.K))
+
+    def _learn_class(self, x, y, y_hat):
+        self.inner.learn_one(pattern_items(x, self.K), y)
+
+    def state_key(self):
+        return tuple(sorted((key, w) for key, (_, w) in self.inner._pool.items()))
 
 
 def run_class(learner, examples) -> np.ndarray:

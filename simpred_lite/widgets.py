@@ -183,7 +183,17 @@ PERMUTATION_LEARNERS = {
     "UnionFindLearner": lambda K: UnionFindLearner(K * K),
     "AlwaysSimilar": lambda K: AlwaysSimilar(K * K),
     "HalvingPermutationLearner": lambda K: HalvingPermutationLearner(K),
+    # Lemma equiv on the halving class learner (notebook 04); K <= 7 keeps its pool small
+    "SimilarityFromClassifier(Halving)": lambda K: _similarity_from_halving(K),
 }
+
+
+def _similarity_from_halving(K):
+    from .learners import HalvingClassifier, SimilarityFromClassifier
+    from .lowerbound import paired_permutation_hypotheses
+
+    H = paired_permutation_hypotheses(K)
+    return SimilarityFromClassifier(lambda: HalvingClassifier(H, K), K, max_histories=20000)
 
 
 def _mistake_axes(ax, curve, bounds, title):

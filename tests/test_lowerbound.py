@@ -13,7 +13,15 @@ import numpy as np
 import pytest
 
 from simpred_lite.graphs import _rng
-from simpred_lite.learners import AlwaysSimilar, SimilarityLearner, UnionFindLearner
+from simpred_lite.learners import (
+    AlwaysSimilar,
+    HalvingClassifier,
+    SimilarityFromClassifier,
+    SimilarityLearner,
+    UnionFindLearner,
+    reduction_constant,
+    similarity_mistake_bound,
+)
 from simpred_lite.lowerbound import (
     PAPER_BETA,
     ComparisonAdversary,
@@ -21,6 +29,7 @@ from simpred_lite.lowerbound import (
     HalvingPermutationLearner,
     IteratedClassLearner,
     PairedPermutationClassLearner,
+    PairedPermutationClassifier,
     PlainPairedPermutationClassLearner,
     TransitiveOrderLearner,
     _binary_insertion_sort,
@@ -33,6 +42,7 @@ from simpred_lite.lowerbound import (
     log2_factorial,
     merge_sort_lower_bound,
     merge_sort_min_comparisons,
+    paired_permutation_hypotheses,
     paired_permutation_label,
     pattern_index,
     pattern_items,
@@ -370,3 +380,41 @@ def test_smallest_unused_value_is_what_the_proof_needs():
     assert max(bad.predict(0), bad.predict(1)) != y and y == z[0] != z[1]
     good = ConsistentPredictor(3, history)
     assert max(good.predict(0), good.predict(1)) == y
+
+
+# -- Lemma equiv's similarity learner, built from class learners of the paired permutation problem --
+def test_hypotheses_are_the_paired_permutation_concepts():
+    K = 4
+    H = paired_permutation_hypotheses(K)
+    z = random_permutation(K, 0)
+    row = next(r for r in H if all(r[pattern_index(x, x, K)] == z[x] for x in range(K)))
+    assert all(row[pattern_index(a, b, K)] == max(z[a], z[b]) for a in range(K) for b in range(K))
+    assert len({tuple(r) for r in H}) == math.factorial(K)
+    with pytest.raises(ValueError, match="at most K = 8"):
+        paired_permutation_hypotheses(9)
+
+
+@pytest.mark.parametrize("K", [3, 4, 5, 6])
+def test_similarity_from_halving_classifier_is_squeezed(K):
+    # Lemma equiv: M <= c_K * floor(log2 K!);  the adversary: M >= C(K) (every query a mistake)
+    H = paired_permutation_hypotheses(K)
+    for strategy in ("merge", "binary_insertion"):
+        sim = SimilarityFromClassifier(lambda: HalvingClassifier(H, K), K)
+        result = play_adversary(sim, K, strategy)
+        floor = merge_sort_min_comparisons(K) if strategy == "merge" else binary_insertion_min_comparisons(K)
+        assert result.total_mistakes == len(result.trials) >= floor
+        assert result.total_mistakes <= similarity_mistake_bound(HalvingClassifier(H, K).mistake_bound, K)
+        assert check_consistent(result.z, result.trials)
+
+
+def test_similarity_from_the_papers_class_algorithm():
+    K = 3
+    sim = SimilarityFromClassifier(lambda: PairedPermutationClassifier(K), K)
+    result = play_adversary(sim, K)
+    assert result.total_mistakes >= merge_sort_min_comparisons(K)
+    assert result.total_mistakes <= reduction_constant(K) * class_mistake_bound(K)
+    clf = PairedPermutationClassifier(K)
+    z = random_permutation(K, 1)
+    for x, y in random_class_sequence(z, 30, 1):
+        clf.learn_class(pattern_index(*x, K), y)
+    assert clf.mistakes == clf.inner.mistakes <= class_mistake_bound(K)

@@ -124,6 +124,15 @@ def test_permutation_app_refuses_a_forced_contradiction_politely():
     assert app.answer(0) is not None and "determined" in app.status_text
 
 
+def test_permutation_app_with_every_learner():
+    from simpred_lite.widgets import PERMUTATION_LEARNERS
+    for name in PERMUTATION_LEARNERS:
+        app = PermutationAdversaryApp(4, name)
+        app.a.value, app.b.value = 0, 3
+        y_hat = app.ask()
+        assert app.answer(1 - y_hat) is True and app.game.mistakes == 1
+
+
 def test_graph_app():
     app = GraphAdversaryApp(nx.cycle_graph(5), UnionFindLearner(5))
     app.i.value, app.j.value = 0, 2
