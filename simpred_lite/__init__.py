@@ -8,11 +8,14 @@ The package behind the notebooks of the suite.  One idea per module:
 - :mod:`simpred_lite.bst` — Binary Support Trees
 - :mod:`simpred_lite.online` — trials, the run loop, trial sequences
 - :mod:`simpred_lite.learners` — the learners (one module per family)
+- :mod:`simpred_lite.hardness` — Ising partition functions, the graph → constrained path reduction
+- :mod:`simpred_lite.lowerbound` — paired permutations, the O(K) class algorithm, the Ω(K log K) adversary
+- :mod:`simpred_lite.games` — hand-played adversary games (logic of the widgets)
 - :mod:`simpred_lite.plotting` — figures
 - :mod:`simpred_lite.widgets` — ipywidgets apps used by the notebooks
 """
 
-from . import bst, graphs, learners, online, plotting, resistance, spanning, widgets
+from . import bst, games, graphs, hardness, learners, lowerbound, online, plotting, resistance, spanning, widgets
 from .graphs import (
     barbell_graph,
     cut_edges,
@@ -28,6 +31,9 @@ from .online import RunResult, Trial, random_trials, run, trials_from_pairs
 __version__ = "0.1.0"
 
 __all__ = [
+    "games",
+    "hardness",
+    "lowerbound",
     "bst",
     "graphs",
     "learners",
