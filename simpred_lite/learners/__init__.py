@@ -7,3 +7,7 @@ from .base import SimilarityLearner
 from .baselines import AlwaysSimilar, UnionFindLearner
 
 __all__ = ["SimilarityLearner", "AlwaysSimilar", "UnionFindLearner"]
+from .matrix import MatrixPerceptron, MatrixWinnow
+from .bst_perceptron import BSTPerceptron
+
+__all__ += ["MatrixPerceptron", "MatrixWinnow", "BSTPerceptron"]
