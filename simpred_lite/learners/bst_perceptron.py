@@ -27,10 +27,11 @@ with ``2 R^2 = 8 log2^2 N`` (the paper prints ``>= 4 log^2 n``, i.e. half the th
 ``>=`` instead of ``>``).  The update (e:updatestep) itself is exact.  The code stores each
 unordered pair once and doubles the sum.
 
-**Lazy F.**  ``F`` is a dictionary holding only the entries a mistake has touched
-(``O(log^2 n)`` per mistake): construction is ``O(1)`` on top of the BST (``O(n)`` for the
-leaf map), never the ``O(n^2)`` of a dense matrix.  This plays the role of the paper's
-per-vertex growing subtrees.
+**Lazy F.**  ``F`` is kept as one small dictionary per touched vertex ``l`` holding the
+entries ``F[l, l']`` (``l' > l``) that a mistake has touched (``O(log^2 n)`` new entries per
+mistake); an absent entry is zero.  Construction is ``O(n)`` (the leaf map) and never the
+``O(n^2)`` of a dense matrix: this plays the role of the paper's per-vertex growing subtrees
+(Thm. equivalence), with a hash table in place of the subtree.
 """
 
 from __future__ import annotations
@@ -118,6 +119,11 @@ class BSTPerceptron(SimilarityLearner):
     ----------
     bst : BinarySupportTree
         The tree; pairs are vertices ``0 .. n-1`` of the original graph.
+    threshold : int, optional
+        For experiments only.  Default ``2 R^2``, the value equivalent to Algorithm 2.
+    strict : bool, default True
+        Compare with ``>`` (Algorithm 2).  ``threshold=4 * bst.depth**2, strict=False`` is the
+        rule as printed in (e:predictionstep), which is *not* equivalent.
 
     Attributes
     ----------
@@ -136,7 +142,7 @@ class BSTPerceptron(SimilarityLearner):
     (32, 8)
     """
 
-    def __init__(self, bst: BinarySupportTree):
+    def __init__(self, bst: BinarySupportTree, *, threshold: int | None = None, strict: bool = True):
         if not isinstance(bst, BinarySupportTree):
             raise TypeError(
                 f"BSTPerceptron takes a BinarySupportTree, got {type(bst).__name__}; "
@@ -148,10 +154,12 @@ class BSTPerceptron(SimilarityLearner):
         leaf_of = np.empty(bst.n, dtype=np.int64)
         leaf_of[bst.order] = N + np.arange(bst.n)
         self._leaf = leaf_of.tolist()
-        self._stride = 2 * N  # key of the unordered pair l < l' is l * stride + l'
         self.R = 2 * bst.depth
-        self.threshold = 2 * self.R**2
-        self._F: dict[int, int] = {}
+        self.threshold = 2 * self.R**2 if threshold is None else threshold
+        self.strict = bool(strict)
+        # F, lazily: row l holds the touched entries F[l, l'] with l' > l (F is symmetric
+        # with a zero diagonal, so the upper triangle is all of it).
+        self._rows: dict[int, dict[int, int]] = {}
 
     @classmethod
     def from_graph(cls, G: nx.Graph, seed, root: int = 0) -> "BSTPerceptron":
@@ -166,12 +174,13 @@ class BSTPerceptron(SimilarityLearner):
 
     @property
     def entries(self) -> int:
-        return len(self._F)
+        """Number of stored entries of ``F`` (each unordered pair once)."""
+        return sum(len(row) for row in self._rows.values())
 
     def F(self, l1: int, l2: int) -> int:
         """The entry ``F[l1, l2]`` (heap indices; symmetric, zero on the diagonal)."""
         a, b = (l1, l2) if l1 <= l2 else (l2, l1)
-        return self._F.get(a * self._stride + b, 0)
+        return self._rows.get(a, {}).get(b, 0)
 
     def path_sum(self, i: int, j: int) -> int:
         """``sum_{l, l' in P_t} F[l, l']`` over ordered pairs (``= 2 tr(W^T X_t)``)."""
@@ -180,33 +189,42 @@ class BSTPerceptron(SimilarityLearner):
 
     def _path_sum(self, i: int, j: int) -> int:
         a, b = self._leaf[i], self._leaf[j]
-        up, down = [a], [b]
+        path = [a, b]
+        a >>= 1
+        b >>= 1
         while a != b:
+            path.append(a)
+            path.append(b)
             a >>= 1
             b >>= 1
-            up.append(a)
-            down.append(b)
-        path = sorted(up + down[:-1])
-        get = self._F.get
-        stride = self._stride
+        path.append(a)
+        path.sort()
+        rows = self._rows
         total = 0
         for x, l1 in enumerate(path):
-            base = l1 * stride
-            for v in map(get, [base + l2 for l2 in path[x + 1:]]):
-                if v:
-                    total += v
+            row = rows.get(l1)
+            if row:  # C-level lookups of the later path vertices in row l1
+                total += sum(filter(None, map(row.get, path[x + 1 :])))
         return 2 * total
 
     def _predict(self, i, j, path):
-        return int(self._path_sum(i, j) > self.threshold)
+        s = self._path_sum(i, j)
+        return int(s > self.threshold if self.strict else s >= self.threshold)
 
     def _learn(self, i, j, y, y_hat, path):
         if y == y_hat:
             return
         st = _structure(self._leaf[i], self._leaf[j])
         sign = y - y_hat
-        F, stride, tags = self._F, self._stride, st.tags
-        for l1, l2 in combinations(sorted(st.S), 2):
-            d = tags[l1] - tags[l2]
-            key = l1 * stride + l2
-            F[key] = F.get(key, 0) + sign * d * d
+        tags = st.tags
+        S = sorted(st.S)
+        f = [tags[v] for v in S]
+        rows = self._rows
+        for x, l1 in enumerate(S):
+            row = rows.get(l1)
+            if row is None:
+                row = rows[l1] = {}
+            f1 = f[x]
+            for l2, f2 in zip(S[x + 1 :], f[x + 1 :]):
+                d = f1 - f2
+                row[l2] = row.get(l2, 0) + sign * d * d

@@ -121,7 +121,7 @@ def bst_instance(bst: BinarySupportTree, u: int, v: int) -> tuple[np.ndarray, np
     >>> B = BinarySupportTree([0, 1, 2, 3])
     >>> edges, signs = bst_instance(B, 0, 2)
     >>> edges.tolist(), signs.tolist()
-    [[2, 0, 4, 1], [-1, -1, 1, 1]]
+    ([2, 0, 4, 1], [-1, -1, 1, 1])
     >>> x = np.zeros(6); x[edges] = signs
     >>> e = np.zeros(7); e[B.leaf(0) - 1], e[B.leaf(2) - 1] = 1, -1
     >>> bool(np.allclose(x, np.linalg.pinv(bst_incidence(B).toarray()).T @ e))
@@ -208,8 +208,8 @@ def winnow_mistake_bound(R: float, cut: float, m: int, eta: float = 1.28) -> flo
 
     Examples
     --------
-    >>> round(winnow_mistake_bound(2.0, 1, int(np.e ** 2)), 3)   # ln 7 * 2 * 3.591
-    13.975
+    >>> round(winnow_mistake_bound(2.0, 1, 7), 3)   # 3.591 * 2 * 1 * ln 7
+    13.976
     """
     return (math.exp(eta) + 1.0) / eta * float(R) * float(cut) * math.log(m)
 
@@ -394,12 +394,11 @@ class MatrixWinnow(SimilarityLearner):
 
     Examples
     --------
-    >>> G = nx.cycle_graph(6); y = [0, 0, 0, 1, 1, 1]
-    >>> learner = MatrixWinnow(G, cut_size=2)
-    >>> learner.predict_one(0, 3)
-    0
-    >>> learner.learn_one(0, 3, 1); learner.predict_one(0, 3)
-    1
+    >>> learner = MatrixWinnow(nx.cycle_graph(6), cut_size=2)   # labels 0,0,0,1,1,1
+    >>> round(learner.threshold, 4), learner.predict_one(0, 1)      # W_0 = I/6: 1/6 > threshold
+    (0.1286, 1)
+    >>> learner.learn_one(0, 1, 0); learner.predict_one(0, 1), round(learner.score(0, 1), 4)
+    (0, 0.0463)
     """
 
     def __init__(self, G, cut_size=None, eta: float = 1.28, method: str = "lowrank"):
@@ -436,7 +435,9 @@ class MatrixWinnow(SimilarityLearner):
     @property
     def rank(self) -> int:
         """``r``: the dimension of the span of the mistaken instances (low-rank method)."""
-        return self._Q.shape[1] if self.method == "lowrank" else int(np.linalg.matrix_rank(self._logW + math.log(self.m) * np.eye(self.m)))
+        if self.method == "dense":
+            return int(np.linalg.matrix_rank(self._logW + math.log(self.m) * np.eye(self.m)))
+        return self._Q.shape[1]
 
     def _unit_instance(self, i, j):
         idx, val = self._geo.instance(i, j)
