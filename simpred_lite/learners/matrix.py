@@ -33,6 +33,7 @@ is kept as ``method="dense"``, the reference the tests compare against.
 
 from __future__ import annotations
 
+import contextlib
 import math
 
 import networkx as nx
@@ -68,6 +69,27 @@ DENSE_WINNOW_EDGE_LIMIT = 1024
 _TIE_RTOL = 1e-9
 # A new mistaken Winnow instance extends the basis only if it sticks out of it by more than this.
 _SPAN_TOL = 1e-10
+
+
+_BLAS = None
+
+
+def _one_blas_thread():
+    """Run small dense linear algebra on one BLAS thread.
+
+    For the ``r x r`` eigendecompositions of the low-rank Winnow, BLAS threads cost far more
+    than they save (on a loaded 2-core machine ``eigh`` of a 100 x 100 matrix took 70 ms
+    threaded and 1 ms single-threaded).
+    """
+    global _BLAS
+    try:
+        if _BLAS is None:
+            from threadpoolctl import ThreadpoolController  # installed with scikit-learn
+
+            _BLAS = ThreadpoolController()
+        return _BLAS.limit(limits=1, user_api="blas")
+    except ImportError:  # pragma: no cover - without threadpoolctl, just slower
+        return contextlib.nullcontext()
 
 
 # -- instances on a Binary Support Tree -------------------------------------------------------
@@ -486,6 +508,10 @@ class MatrixWinnow(SimilarityLearner):
             self._logW[np.ix_(idx, idx)] += step * np.outer(x, x)
             self._W = scipy.linalg.expm(self._logW)
             return
+        with _one_blas_thread():
+            self._extend_and_update(idx, x, step)
+
+    def _extend_and_update(self, idx, x, step):
         xd = np.zeros(self.m)
         xd[idx] = x
         Q = self._Q
