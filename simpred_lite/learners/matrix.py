@@ -51,6 +51,7 @@ __all__ = [
     "bst_incidence",
     "bst_instance",
     "signed_path_overlap",
+    "similarity_instance",
     "comparator_matrix",
     "perceptron_mistake_bound",
     "winnow_mistake_bound",
@@ -171,6 +172,27 @@ def signed_path_overlap(bst: BinarySupportTree, pair_s, pair_t) -> int:
     et, st = bst_instance(bst, *pair_t)
     sign_s = dict(zip(es.tolist(), ss.tolist()))
     return int(sum(sign_s.get(e, 0) * s for e, s in zip(et.tolist(), st.tolist())))
+
+
+def similarity_instance(G: nx.Graph, i: int, j: int) -> np.ndarray:
+    """``psi = (Psi^+)^T (e_i - e_j)``: the vector whose outer product is the instance ``X_t``.
+
+    ``psi`` lives on the edges (order of :func:`~simpred_lite.resistance.edge_list`); it is the
+    unit electrical flow from ``i`` to ``j``, so ``psi^T psi = R_ij``.  Dense ``L^+``: for
+    small graphs (``n <= DENSE_LIMIT``).
+
+    Examples
+    --------
+    >>> psi = similarity_instance(nx.cycle_graph(4), 0, 1)   # 3/4 of the current on edge 0-1
+    >>> psi.round(3).tolist(), round(float(psi @ psi), 3)
+    ([0.75, 0.25, -0.25, -0.25], 0.75)
+    """
+    from .base import check_pair
+
+    geo = _GraphGeometry(G, "similarity_instance", 10**12, "")
+    i, j = check_pair(i, j, geo.n)
+    psi = geo._psi_rows[:, i] - geo._psi_rows[:, j]
+    return psi
 
 
 # -- the comparator and the bounds of Prop. percwin ------------------------------------------
