@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from simpred_lite.bst import BinarySupportTree
 from simpred_lite.graphs import planted_partition
 from simpred_lite.learners import BSTPerceptron, MatrixPerceptron
-from simpred_lite.learners.bst_perceptron import trial_structure
+from simpred_lite.learners.bst_perceptron import extended_tags, trial_structure
 from simpred_lite.learners.matrix import bst_incidence, comparator_matrix, perceptron_mistake_bound, signed_path_overlap
 from simpred_lite.online import Trial, adaptive_run, cut_biased_trials, run
 
@@ -135,6 +135,7 @@ def test_claim_c1_extended_tags_solve_the_laplacian(Bl, data):
     e = np.zeros(2 * B.num_leaves - 1)
     e[s.path[-1] - 1], e[s.path[0] - 1] = 1, -1
     assert np.array_equal(Psi.T @ Psi @ f[1:], e)
+    assert np.array_equal(extended_tags(B, s)[1:], f[1:])
 
 
 def test_structure_sizes_are_logarithmic():

@@ -45,7 +45,7 @@ import numpy as np
 from ..bst import BinarySupportTree
 from .base import SimilarityLearner, check_pair
 
-__all__ = ["TrialStructure", "trial_structure", "BSTPerceptron"]
+__all__ = ["TrialStructure", "trial_structure", "extended_tags", "BSTPerceptron"]
 
 
 @dataclass(frozen=True)
@@ -106,6 +106,38 @@ def trial_structure(bst: BinarySupportTree, i: int, j: int) -> TrialStructure:
     """
     i, j = check_pair(i, j, bst.n)
     return _structure(bst.leaf(i), bst.leaf(j))
+
+
+def extended_tags(bst: BinarySupportTree, structure: TrialStructure) -> np.ndarray:
+    """The tags ``f~_t`` of Lemma l:lambda on every vertex of ``B`` (index = heap index).
+
+    Interior path vertices keep their tag; every vertex of the region ``Lambda_t(l)`` (the
+    largest subtree through ``l`` in ``S_t`` avoiding the interior of ``P_t``) gets ``f_t(l)``.
+    Claim c:1: ``L_B f~_t = e_{j_t} - e_{i_t}``, so ``f~_t`` is the potential of the unit flow
+    from ``j_t`` to ``i_t`` (up to a constant).  ``O(n)``: for teaching and tests.
+
+    Examples
+    --------
+    >>> B = BinarySupportTree(list(range(4)))
+    >>> extended_tags(B, trial_structure(B, 0, 1)).tolist()   # leaves 4, 5 under vertex 2
+    [0, 2, 2, 2, 1, 3, 2, 2]
+    """
+    N = bst.num_leaves
+    f = np.zeros(2 * N, dtype=np.int64)
+    interior = set(structure.path[1:-1])
+    for v in interior:
+        f[v] = structure.tags[v]
+    for l in structure.S:
+        stack, seen = [l], {l}
+        while stack:
+            v = stack.pop()
+            f[v] = structure.tags[l]
+            nbrs = ([v // 2] if v > 1 else []) + ([2 * v, 2 * v + 1] if v < N else [])
+            for w in nbrs:
+                if w not in interior and w not in seen:
+                    seen.add(w)
+                    stack.append(w)
+    return f
 
 
 class BSTPerceptron(SimilarityLearner):
