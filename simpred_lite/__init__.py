@@ -50,3 +50,8 @@ __all__ = [
     "run",
     "trials_from_pairs",
 ]
+
+# trial sequences that stress a learner (issue 4)
+from .online import AdaptiveAdversary, adaptive_run, cut_biased_trials  # noqa: E402
+
+__all__ += ["AdaptiveAdversary", "adaptive_run", "cut_biased_trials"]

@@ -275,5 +275,7 @@ def test_dense_references_refuse_large_graphs():
     with pytest.raises(ValueError, match=rf"limited to m <= {DENSE_WINNOW_EDGE_LIMIT}.*method='lowrank'"):
         MatrixWinnow(mid, cut_size=3, method="dense")
     assert MatrixWinnow(mid, cut_size=3).m == 2046  # the low-rank one is fine
-    with pytest.raises(ValueError, match="n <= 4000"):
+    with pytest.raises(ValueError, match="n <= 4000 vertices.*Binary Support Tree"):
         MatrixPerceptron(nx.path_graph(4001))
+    with pytest.raises(ValueError, match="n <= 4000 vertices.*Binary Support Tree"):
+        MatrixWinnow(nx.path_graph(4001), cut_size=1)

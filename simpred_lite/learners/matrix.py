@@ -271,7 +271,11 @@ class _GraphGeometry:
         self.m = len(edges)
         _check_edges(self.m, what, edge_limit, alternative)
         if self.n > DENSE_LIMIT:
-            raise ValueError(f"{what} needs the dense L^+ of G, limited to n <= {DENSE_LIMIT}; {alternative}")
+            raise ValueError(
+                f"{what} needs the dense L^+ of G, limited to n <= {DENSE_LIMIT} vertices, but n={self.n}; "
+                "run on the graph's Binary Support Tree instead (Thm. winnowandperceptron): "
+                "BSTPerceptron.from_graph(G, seed), or MatrixWinnow(BinarySupportTree.from_graph(G, seed), cut_size=...)"
+            )
         self.exact = self.m == self.n - 1  # a tree: psi is a signed path indicator
         Lp = laplacian_pinv(G)
         self._psi_rows = Lp[edges[:, 0]] - Lp[edges[:, 1]]  # psi(i, j) = column i - column j
