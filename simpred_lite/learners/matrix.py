@@ -42,8 +42,9 @@ import scipy.linalg
 import scipy.sparse as sp
 
 from ..bst import BinarySupportTree
-from ..graphs import validate_graph
-from .base import SimilarityLearner
+from ..graphs import validate_graph, validate_labels
+from ..resistance import DENSE_LIMIT, edge_list, incidence, laplacian_pinv
+from .base import SimilarityLearner, check_pair
 
 __all__ = [
     "DENSE_PERCEPTRON_EDGE_LIMIT",
@@ -187,8 +188,6 @@ def similarity_instance(G: nx.Graph, i: int, j: int) -> np.ndarray:
     >>> psi.round(3).tolist(), round(float(psi @ psi), 3)
     ([0.75, 0.25, -0.25, -0.25], 0.75)
     """
-    from .base import check_pair
-
     geo = _GraphGeometry(G, "similarity_instance", 10**12, "")
     i, j = check_pair(i, j, geo.n)
     psi = geo._psi_rows[:, i] - geo._psi_rows[:, j]
@@ -211,9 +210,6 @@ def comparator_matrix(G: nx.Graph, labels) -> np.ndarray:
     >>> float((U ** 2).sum())    # one cut edge, two classes: 4 |Phi|^2
     4.0
     """
-    from ..resistance import incidence  # dense m x m: for the small graphs of the notebooks
-    from ..graphs import validate_labels
-
     G = validate_graph(G)
     y = validate_labels(labels, G.number_of_nodes())
     Psi = incidence(G).toarray()
@@ -263,8 +259,6 @@ class _GraphGeometry:
     """Instances ``Psi L^+ (e_i - e_j)`` of a general graph (dense ``L^+``)."""
 
     def __init__(self, G: nx.Graph, what: str, edge_limit: int, alternative: str):
-        from ..resistance import DENSE_LIMIT, edge_list, laplacian_pinv
-
         G = validate_graph(G)
         self.n = G.number_of_nodes()
         edges = np.array(edge_list(G), dtype=np.int64).reshape(-1, 2)
@@ -379,8 +373,6 @@ class MatrixPerceptron(SimilarityLearner):
 
     def score(self, i: int, j: int):
         """``tr(W^T X_t)`` for the pair ``(i, j)`` (an ``int`` on trees)."""
-        from .base import check_pair
-
         i, j = check_pair(i, j, self.n)
         x = self._dense_instance(i, j)
         s = x @ (self.W @ x)
@@ -494,8 +486,6 @@ class MatrixWinnow(SimilarityLearner):
 
     def log_score(self, i: int, j: int) -> float:
         """``ln tr(W^T X^w_t)`` for the pair ``(i, j)``."""
-        from .base import check_pair
-
         i, j = check_pair(i, j, self.n)
         idx, x = self._unit_instance(i, j)
         if self.method == "dense":
