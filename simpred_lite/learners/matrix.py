@@ -481,8 +481,8 @@ class MatrixWinnow(SimilarityLearner):
 
     def _unit_instance(self, i, j):
         idx, val = self._geo.instance(i, j)
-        val = np.asarray(val, dtype=float)
-        return idx, val / math.sqrt(float(val @ val))
+        val = val.astype(float)
+        return idx, val * (1.0 / math.sqrt(float(np.dot(val, val))))
 
     def log_score(self, i: int, j: int) -> float:
         """``ln tr(W^T X^w_t)`` for the pair ``(i, j)``."""
@@ -500,13 +500,17 @@ class MatrixWinnow(SimilarityLearner):
 
     def _lowrank_log_score(self, idx, x):
         z = self._Q[idx].T @ x
-        w = self._E.T @ z
-        residual = max(1.0 - float(z @ z), 0.0)  # the part of x outside span(Q): weight 1
-        with np.errstate(divide="ignore"):
-            terms = np.concatenate([[math.log(residual) if residual > 0 else -np.inf], self._lam + np.log(w * w)])
-        top = terms.max()
-        log_m_score = top + math.log(np.exp(terms - top).sum()) if np.isfinite(top) else -np.inf
-        return log_m_score - math.log(self.m), z
+        w2 = np.square(self._E.T @ z)
+        residual = 1.0 - float(np.dot(z, z))  # the part of x outside span(Q) keeps weight 1
+        keep = w2 > 0.0
+        terms = self._lam[keep] + np.log(w2[keep])  # log of exp(lam_k) w_k^2: never overflows
+        top = float(terms.max()) if terms.size else -math.inf
+        if residual > 0.0:
+            top = max(top, math.log(residual))
+        if top == -math.inf:
+            return -math.inf, z
+        total = float(np.exp(terms - top).sum()) + (residual * math.exp(-top) if residual > 0.0 else 0.0)
+        return top + math.log(total) - math.log(self.m), z
 
     def _predict(self, i, j, path):
         if self.method == "dense":
