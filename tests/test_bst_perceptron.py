@@ -19,7 +19,7 @@ from simpred_lite.graphs import planted_partition
 from simpred_lite.learners import BSTPerceptron, MatrixPerceptron
 from simpred_lite.learners.bst_perceptron import extended_tags, trial_structure
 from simpred_lite.learners.matrix import bst_incidence, comparator_matrix, perceptron_mistake_bound, signed_path_overlap
-from simpred_lite.online import Trial, adaptive_run, cut_biased_trials, run
+from simpred_lite.online import Trial, adaptive_run, cut_biased_trials, random_trials, run
 
 
 @st.composite
@@ -94,6 +94,17 @@ def test_fast_equals_naive_from_graphs_with_cut_biased_pairs(seed):
     G, y = planted_partition(45, 3, 0.3, 0.05, seed=seed)
     fast = BSTPerceptron.from_graph(G, seed=seed)
     _lockstep(fast.bst, cut_biased_trials(G, y, 300, seed=seed, p_cut=0.5))
+
+
+@given(st.integers(3, 40), st.integers(1, 4), st.integers(0, 10**6))
+@settings(max_examples=20)
+def test_fast_equals_naive_on_bsts_of_random_trees(n, K, seed):
+    # a uniformly random labelled tree (Pruefer sequence) as the graph, random labels
+    rng = np.random.default_rng(seed)
+    T = nx.from_prufer_sequence(rng.integers(n, size=n - 2).tolist()) if n > 2 else nx.path_graph(n)
+    y = rng.integers(K, size=n)
+    fast = BSTPerceptron.from_graph(T, seed=seed, root=int(rng.integers(n)))
+    _lockstep(fast.bst, random_trials(T, y, 150, seed=seed))
 
 
 # -- the lemmas behind the equivalence -------------------------------------------------------
