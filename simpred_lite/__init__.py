@@ -61,3 +61,8 @@ __all__ = [
 from .online import cut_crossing_trials, random_walk_trials, shortest_path_trials  # noqa: E402
 
 __all__ += ["shortest_path_trials", "random_walk_trials", "cut_crossing_trials"]
+
+# trial sequences that stress a learner (issue 4)
+from .online import AdaptiveAdversary, adaptive_run, cut_biased_trials  # noqa: E402
+
+__all__ += ["AdaptiveAdversary", "adaptive_run", "cut_biased_trials"]
