@@ -241,14 +241,14 @@ def _block_pcg(L: sp.csr_matrix, B: np.ndarray, dinv: np.ndarray, maxiter: int) 
     times its right-hand side; iterating past convergence would only amplify round-off.
     """
     X = np.zeros_like(B)
-    bnorm = np.linalg.norm(B, axis=0)
+    bnorm = np.sqrt(np.einsum("ij,ij->j", B, B))
     act = np.flatnonzero(bnorm > 0)  # the columns still iterating
     Rs = B[:, act].copy()
     Z = dinv[:, None] * Rs
     Pd = Z.copy()
     rz = np.einsum("ij,ij->j", Rs, Z)
     for _ in range(maxiter):
-        keep = np.linalg.norm(Rs, axis=0) > _CG_RTOL * bnorm[act]
+        keep = np.sqrt(np.einsum("ij,ij->j", Rs, Rs)) > _CG_RTOL * bnorm[act]
         if not keep.all():
             act, Rs, Pd, rz = act[keep], Rs[:, keep], Pd[:, keep], rz[keep]
         if act.size == 0:
@@ -261,7 +261,7 @@ def _block_pcg(L: sp.csr_matrix, B: np.ndarray, dinv: np.ndarray, maxiter: int) 
         rz_new = np.einsum("ij,ij->j", Rs, Z)
         Pd = Z + (rz_new / rz) * Pd
         rz = rz_new
-    return X, bool((np.linalg.norm(Rs, axis=0) <= _CG_RTOL * bnorm[act]).all())
+    return X, bool((np.sqrt(np.einsum("ij,ij->j", Rs, Rs)) <= _CG_RTOL * bnorm[act]).all())
 
 
 def _resistances_cg(G: nx.Graph, P: np.ndarray, maxiter: int) -> np.ndarray | None:
