@@ -24,10 +24,13 @@ $(STAMP): $(PY) pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet -c constraints.txt -e ".[notebooks,test]"
 	touch $(STAMP)
 
-lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks
+# JupyterLab refuses to run as root unless told; containers and CI machines often are root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-# Strict nbval: stored outputs must equal a fresh run (never --nbval-lax).
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG)
+
+# Strict nbval: stored outputs must equal a fresh run (never the lax mode).
 test: $(STAMP)
 	$(PY) -m pytest $(NBVAL) --doctest-modules simpred_lite tests notebooks
 

@@ -3,13 +3,16 @@
 The package behind the notebooks of the suite.  One idea per module:
 
 - :mod:`simpred_lite.graphs` — validation, generators, labelings, cuts, datasets
+- :mod:`simpred_lite.resistance` — Laplacian, incidence, effective resistance
+- :mod:`simpred_lite.spanning` — uniform random spanning trees
+- :mod:`simpred_lite.bst` — Binary Support Trees
 - :mod:`simpred_lite.online` — trials, the run loop, trial sequences
 - :mod:`simpred_lite.learners` — the learners (one module per family)
 - :mod:`simpred_lite.plotting` — figures
 - :mod:`simpred_lite.widgets` — ipywidgets apps used by the notebooks
 """
 
-from . import graphs, learners, online
+from . import bst, graphs, learners, online, plotting, resistance, spanning, widgets
 from .graphs import (
     barbell_graph,
     cut_edges,
@@ -25,9 +28,14 @@ from .online import RunResult, Trial, random_trials, run, trials_from_pairs
 __version__ = "0.1.0"
 
 __all__ = [
+    "bst",
     "graphs",
     "learners",
     "online",
+    "plotting",
+    "resistance",
+    "spanning",
+    "widgets",
     "barbell_graph",
     "cut_edges",
     "cut_size",

@@ -16,7 +16,7 @@ import numpy as np
 from .graphs import _rng, validate_graph, validate_labels
 from .learners.base import check_pair, check_similarity_label, check_vertex
 
-__all__ = ["Trial", "RunResult", "run", "random_trials", "trials_from_pairs"]
+__all__ = ["Trial", "RunResult", "run", "random_trials", "trials_from_pairs", "adversarial_run"]
 
 
 @dataclass(frozen=True)
@@ -181,3 +181,73 @@ def check_trial_vertices(trials: Iterable[Trial], n: int) -> None:
     for t in trials:
         check_vertex(t.i, n, "vertex i")
         check_vertex(t.j, n, "vertex j")
+
+
+def adversarial_run(learner, labels, T: int, seed, *, candidates: int | None = None) -> tuple[list[Trial], RunResult]:
+    """Play ``T`` trials chosen greedily against ``learner``: a mistake whenever possible.
+
+    On each trial the adversary looks at the pairs of distinct vertices (all of them, or
+    ``candidates`` pairs drawn at random) in a random order and poses the first one the
+    learner would get wrong — predicting never changes a learner's state, so it may ask.
+    If the learner is right on every candidate, a random candidate is posed.  The labels
+    stay consistent with ``labels``, so every mistake bound of the paper still applies:
+    this is how the tests and notebooks push learners towards their worst case.
+
+    Parameters
+    ----------
+    learner : SimilarityLearner
+        A learner on the vertices ``0 .. n-1`` that does not need paths.
+    labels : array_like of int
+        The true class of each vertex.
+    T : int
+        Number of trials.
+    seed : int or numpy.random.Generator
+    candidates : int, optional
+        Pairs examined per trial; all ``n(n-1)/2`` pairs by default.
+
+    Returns
+    -------
+    trials : list of Trial
+        The trials posed.
+    result : RunResult
+
+    Examples
+    --------
+    >>> from simpred_lite.learners import UnionFindLearner
+    >>> trials, res = adversarial_run(UnionFindLearner(4), [0, 0, 1, 1], 6, seed=0)
+    >>> res.total_mistakes   # UnionFindLearner errs at most n - K = 2 times
+    2
+    """
+    y = validate_labels(labels, len(labels))
+    n = y.shape[0]
+    if n < 2:
+        raise ValueError("an adversary needs at least two vertices")
+    if T < 0:
+        raise ValueError(f"T must be a non-negative number of trials, got {T}")
+    if getattr(learner, "needs_path", False):
+        raise ValueError("adversarial_run poses pairs without paths; the learner needs paths")
+    rng = _rng(seed)
+    iu, ju = np.triu_indices(n, k=1)
+    trials, preds, wrong = [], [], []
+    for _ in range(T):
+        if candidates is None:
+            order = rng.permutation(iu.size)
+        else:
+            order = rng.integers(iu.size, size=int(candidates))
+        pick = None
+        for k in order:
+            i, j = int(iu[k]), int(ju[k])
+            if learner.predict_one(i, j) != int(y[i] != y[j]):
+                pick = (i, j)
+                break
+        if pick is None:
+            k = order[0]
+            pick = (int(iu[k]), int(ju[k]))
+        t = Trial(pick[0], pick[1], int(y[pick[0]] != y[pick[1]]))
+        y_hat = learner.predict_one(t.i, t.j)
+        learner.learn_one(t.i, t.j, t.y)
+        trials.append(t)
+        preds.append(y_hat)
+        wrong.append(int(y_hat != t.y))
+    mistakes = np.asarray(wrong, dtype=np.int64)
+    return trials, RunResult(np.asarray(preds, dtype=np.int64), mistakes, np.cumsum(mistakes))

@@ -7,3 +7,50 @@ from .base import SimilarityLearner
 from .baselines import AlwaysSimilar, UnionFindLearner
 
 __all__ = ["SimilarityLearner", "AlwaysSimilar", "UnionFindLearner"]
+
+# class prediction and the class <-> similarity reductions (Thm. doubleequiv, App. A)
+from .classifiers import (  # noqa: E402
+    ClassLearner,
+    GraphPerceptron,
+    GraphPerceptronReference,
+    HalvingClassifier,
+    MemorizingClassifier,
+    OneVsRest,
+    check_class_label,
+    check_class_learner,
+    labelings_with_small_cut,
+    perceptron_mistake_bound,
+    adversarial_class_run,
+    run_classifier,
+)
+from .reductions import (  # noqa: E402
+    ClassifierFromSimilarity,
+    PoolLimitError,
+    PrunedPoolWarning,
+    SimilarityFromClassifier,
+    history_tree,
+    reduction_constant,
+    similarity_mistake_bound,
+)
+
+__all__ += [
+    "ClassLearner",
+    "GraphPerceptron",
+    "GraphPerceptronReference",
+    "HalvingClassifier",
+    "MemorizingClassifier",
+    "OneVsRest",
+    "check_class_label",
+    "check_class_learner",
+    "labelings_with_small_cut",
+    "perceptron_mistake_bound",
+    "adversarial_class_run",
+    "run_classifier",
+    "ClassifierFromSimilarity",
+    "PoolLimitError",
+    "PrunedPoolWarning",
+    "SimilarityFromClassifier",
+    "history_tree",
+    "reduction_constant",
+    "similarity_mistake_bound",
+]

@@ -1,0 +1,299 @@
+"""Figures for the notebooks: labelled graphs with their cut edges, mistake curves.
+
+Every function draws on a given matplotlib ``Axes`` (or makes one), sets a title and axis
+labels, and returns the ``Axes``, so notebooks can compose panels freely.  Widgets render
+figures through :func:`figure_to_png` from a ``matplotlib.figure.Figure`` that never touches
+pyplot, so no figure leaks into a notebook's output by accident.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Mapping
+
+import matplotlib.pyplot as plt
+import networkx as nx
+import numpy as np
+from matplotlib.figure import Figure
+
+from .graphs import cut_edges, validate_graph, validate_labels
+
+__all__ = [
+    "CLASS_COLORS",
+    "graph_layout",
+    "draw_labelled_graph",
+    "plot_mistake_curves",
+    "figure_to_png",
+    "plot_history_pool",
+    "draw_history_tree",
+    "plot_reduction_constant",
+    "plot_bound_vs_measured",
+]
+
+#: One colour per class (tab10), reused by every figure so a class keeps its colour.
+CLASS_COLORS = plt.get_cmap("tab10").colors
+
+
+def graph_layout(G: nx.Graph, seed: int = 0) -> dict[int, np.ndarray]:
+    """A deterministic 2-d layout (spring layout with a fixed seed).
+
+    Examples
+    --------
+    >>> pos = graph_layout(nx.path_graph(3))
+    >>> sorted(pos)
+    [0, 1, 2]
+    """
+    return nx.spring_layout(validate_graph(G), seed=seed)
+
+
+def draw_labelled_graph(
+    G: nx.Graph,
+    labels,
+    ax=None,
+    pos=None,
+    highlight_pair: tuple[int, int] | None = None,
+    title: str = "Graph, classes and cut edges",
+    node_size: float = 80,
+    with_labels: bool = False,
+):
+    """Draw ``G`` with vertices coloured by class and the cut edges ``Phi^G`` in red.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    labels : array_like of int
+        Class of each vertex.
+    ax : matplotlib.axes.Axes, optional
+    pos : dict, optional
+        Vertex positions; :func:`graph_layout` when omitted.
+    highlight_pair : (int, int), optional
+        A queried pair, circled in black.
+    title : str
+    node_size : float
+    with_labels : bool
+        Write vertex numbers on the vertices.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    G = validate_graph(G)
+    y = validate_labels(labels, G.number_of_nodes())
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 4.5))
+    if pos is None:
+        pos = graph_layout(G)
+    cut = cut_edges(G, y)
+    cut_set = set(cut)
+    inside = [e for e in G.edges if (min(e), max(e)) not in cut_set]
+    nx.draw_networkx_edges(G, pos, edgelist=inside, ax=ax, edge_color="0.75", width=0.8)
+    nx.draw_networkx_edges(G, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=1.8, style="dashed")
+    colors = [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
+    nx.draw_networkx_nodes(G, pos, ax=ax, node_color=colors, node_size=node_size, edgecolors="0.2", linewidths=0.5)
+    if with_labels:
+        nx.draw_networkx_labels(G, pos, ax=ax, font_size=7)
+    if highlight_pair is not None:
+        nx.draw_networkx_nodes(
+            G, pos, nodelist=list(highlight_pair), ax=ax, node_color="none",
+            node_size=node_size * 4, edgecolors="black", linewidths=2.0,
+        )
+    ax.set_title(f"{title}\n|Φ| = {len(cut)} cut edges (red, dashed)")
+    ax.set_xlabel("layout x")
+    ax.set_ylabel("layout y")
+    ax.tick_params(left=False, bottom=False, labelleft=False, labelbottom=False)
+    return ax
+
+
+def plot_mistake_curves(
+    results: Mapping[str, object],
+    ax=None,
+    bounds: Mapping[str, float] | None = None,
+    title: str = "Cumulative mistakes",
+):
+    """Plot the cumulative mistakes of several runs, with optional horizontal bounds.
+
+    Parameters
+    ----------
+    results : mapping name -> RunResult (or an array of cumulative mistakes)
+    ax : matplotlib.axes.Axes, optional
+    bounds : mapping name -> float, optional
+        Mistake bounds drawn as dotted horizontal lines.
+    title : str
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 4))
+    for k, (name, res) in enumerate(results.items()):
+        curve = np.asarray(getattr(res, "cumulative", res))
+        ax.plot(np.arange(1, curve.size + 1), curve, label=name, color=CLASS_COLORS[k % 10], lw=1.8)
+    for k, (name, value) in enumerate((bounds or {}).items()):
+        ax.axhline(value, ls=":", color=CLASS_COLORS[(k + 5) % 10], lw=1.5, label=name)
+    ax.set_title(title)
+    ax.set_xlabel("trial t")
+    ax.set_ylabel("mistakes so far")
+    ax.legend(loc="best", fontsize=8)
+    return ax
+
+
+def figure_to_png(fig: Figure, dpi: int = 90) -> bytes:
+    """Render a ``matplotlib.figure.Figure`` to PNG bytes (for widget outputs).
+
+    Examples
+    --------
+    >>> fig = Figure(); _ = fig.add_subplot().plot([0, 1])
+    >>> figure_to_png(fig)[:4]
+    b'\\x89PNG'
+    """
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    return buf.getvalue()
+
+
+def _axes(ax):
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.4, 4))
+    return ax
+
+
+# --- class <-> similarity reductions (notebook 04) ---------------------------------------------
+def plot_history_pool(sim, ax=None, title: str = "Pool of hallucinated histories"):
+    """Pool size per trial of a :class:`~simpred_lite.learners.SimilarityFromClassifier`.
+
+    Draws the entries actually stored and the histories of the literal pool they stand for
+    (log scale), with a tick under each master mistake.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from simpred_lite.learners import HalvingClassifier, SimilarityFromClassifier, labelings_with_small_cut
+    >>> H = labelings_with_small_cut(nx.path_graph(4), K=2, max_cut=1)
+    >>> sim = SimilarityFromClassifier(lambda: HalvingClassifier(H), K=2)
+    >>> sim.learn_one(0, 3, 1)
+    >>> plot_history_pool(sim).get_yscale()
+    'log'
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    t = np.arange(1, len(sim.pool_sizes) + 1)
+    ax.step(t, sim.histories_represented, where="post", label="histories (literal pool)", color="tab:red")
+    ax.step(t, sim.pool_sizes, where="post", label="entries stored (merged)", color="tab:blue")
+    W = sim.total_weights
+    mistakes = [k + 1 for k in range(len(W)) if W[k] != (W[k - 1] if k else 1)]
+    ax.plot(mistakes, [1] * len(mistakes), "k|", markersize=14, label="master mistake")
+    ax.set_yscale("log")
+    ax.set_xlabel("trial t")
+    ax.set_ylabel("pool size")
+    ax.set_title(title)
+    ax.legend(loc="upper left", fontsize=8)
+    return ax
+
+
+def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histories"):
+    """Draw the tree returned by :func:`~simpred_lite.learners.history_tree`.
+
+    Leaves are spread left to right, depth (number of splits) grows downwards; live
+    histories are filled, with an area proportional to their weight, dead ones hollow.
+    Each edge is labelled by the guessed classes ``a,b`` of the pair it appended.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from simpred_lite.learners import (HalvingClassifier, SimilarityFromClassifier,
+    ...     history_tree, labelings_with_small_cut)
+    >>> H = labelings_with_small_cut(nx.path_graph(4), K=2, max_cut=1)
+    >>> sim = SimilarityFromClassifier(lambda: HalvingClassifier(H), K=2, merge=False)
+    >>> sim.learn_one(0, 3, 1)
+    >>> draw_history_tree(history_tree(sim), K=2).get_title()
+    'Genealogy of the histories'
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    x: dict[int, float] = {}
+    leaves = iter(range(T.number_of_nodes()))
+
+    def place(v):
+        kids = sorted(T.successors(v), key=lambda c: T.nodes[c]["guess"])
+        if not kids:
+            x[v] = float(next(leaves))
+        else:
+            for c in kids:
+                place(c)
+            x[v] = float(np.mean([x[c] for c in kids]))
+
+    place(0)
+    live_w = [float(T.nodes[v]["weight"]) for v in T if T.nodes[v]["alive"]]
+    w_max = max(live_w) if live_w else 1.0
+    for u, v in T.edges:
+        ax.plot([x[u], x[v]], [-T.nodes[u]["depth"], -T.nodes[v]["depth"]], color="0.6", lw=0.8, zorder=1)
+        if T.number_of_nodes() <= 40:
+            (_, a), (_, b) = T.nodes[v]["guess"]
+            ax.annotate(f"{a},{b}", (x[v], -T.nodes[v]["depth"]), textcoords="offset points", xytext=(0, 6),
+                        ha="center", fontsize=7)
+    for v in T:
+        alive = T.nodes[v]["alive"]
+        size = 20 + 180 * float(T.nodes[v]["weight"]) / w_max if alive else 25
+        ax.scatter([x[v]], [-T.nodes[v]["depth"]], s=size, zorder=2,
+                   c="tab:blue" if alive else "white", edgecolors="tab:blue")
+    depth = max(T.nodes[v]["depth"] for v in T)
+    ax.set_yticks([-d for d in range(depth + 1)], [str(d) for d in range(depth + 1)])
+    ax.set_xlabel("histories (leaves spread left to right)")
+    ax.set_ylabel("number of splits (depth)")
+    ax.set_title(title)
+    ax.set_xticks([])
+    return ax
+
+
+def plot_reduction_constant(Ks, beta: float = 0.294, ax=None, title: str = "The constant of Lemma equiv"):
+    """``c_K(beta)/log2 K`` against ``K``, with the paper's ``c < 5`` line.
+
+    Examples
+    --------
+    >>> plot_reduction_constant(range(2, 6)).get_xlabel()
+    'number of classes K'
+    >>> plt.close("all")
+    """
+    from .learners.reductions import reduction_constant
+
+    ax = _axes(ax)
+    Ks = list(Ks)
+    ratio = [reduction_constant(K, beta) / math.log2(K) for K in Ks]
+    loose = [math.log2(K * K / beta) / math.log2(2 / (1 + beta)) / math.log2(K) for K in Ks]
+    ax.plot(Ks, ratio, "o-", label=r"exact: $\log_2\frac{K(K-1)}{\beta} / (\log_2\frac{2}{1+\beta}\,\log_2 K)$")
+    ax.plot(Ks, loose, "s--", color="0.5", label=r"with $K^2$ for $K(K-1)$")
+    ax.axhline(5, color="tab:red", lw=1, label="c = 5 (paper)")
+    ax.axhline(2 / math.log2(2 / (1 + beta)), color="k", lw=0.8, ls=":", label="limit K → ∞")
+    ax.set_xticks(Ks if len(Ks) <= 20 else Ks[:: max(1, len(Ks) // 10)])
+    ax.set_xlabel("number of classes K")
+    ax.set_ylabel(r"$c_K(\beta) / \log_2 K$")
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    return ax
+
+
+def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
+                           title: str = "Mistakes against the bound", ylabel: str = "mistakes"):
+    """Measured worst mistakes per ``K`` next to the proven bound(s), on a log scale.
+
+    Examples
+    --------
+    >>> plot_bound_vs_measured([2, 3], [3, 4], [10.0, 20.0]).get_ylabel()
+    'mistakes'
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    Ks = list(Ks)
+    ax.plot(Ks, measured, "o-", label="measured (worst run)")
+    ax.plot(Ks, bounds, "s-", label="bound (Lemma)")
+    if paper_bounds is not None:
+        ax.plot(Ks, paper_bounds, "^--", color="0.5", label="paper's form")
+    ax.set_yscale("log")
+    ax.set_xticks(Ks)
+    ax.set_xlabel("number of classes K")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    return ax

@@ -1,0 +1,122 @@
+"""Notebook rules that strict nbval cannot see.
+
+nbval compares only cells it executed from a stored ``execution_count``, and compares only
+text outputs: an unexecuted notebook "passes" while checking nothing, and a figure cell
+that lost its image still passes.  These tests close those gaps.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+MARKER = re.compile(r"^\s*#\s*NBVAL_[A-Z_]+")
+ALLOWED_MARKERS = {"NBVAL_IGNORE_OUTPUT", "NBVAL_SKIP", "NBVAL_RAISES_EXCEPTION", "NBVAL_CHECK_OUTPUT"}
+ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
+ABS_PATH = re.compile(r"(?<![\w.:/])/(?:home|root|tmp|work|usr|opt|var|Users)/[\w./-]+")
+FIGURE_CALL = re.compile(r"\bplt\.|\.subplots\(|\bplot_\w+\(|\bdraw_\w+\(|\.imshow\(|\.scatter\(")
+# The inline backend always stores "<Figure size ...>" as text/plain beside the PNG (sanitized);
+# any other object repr means a plotting line forgot its trailing ";".
+LEAKED_REPR = re.compile(r"<(matplotlib\.|Axes|networkx\.classes)")
+
+
+def _load(path):
+    return json.loads(path.read_text())
+
+
+def _source(cell):
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else src
+
+
+def _texts(output):
+    text = output.get("text", "")
+    yield "".join(text) if isinstance(text, list) else text
+    for mime in ("text/plain", "text/html"):
+        data = output.get("data", {}).get(mime, "")
+        yield "".join(data) if isinstance(data, list) else data
+
+
+def test_there_are_notebooks():
+    assert NOTEBOOKS, "no notebooks found in notebooks/"
+
+
+def test_notebooks_are_numbered_in_order():
+    numbers = [int(p.name[:2]) for p in NOTEBOOKS]
+    assert all(re.match(r"^\d\d_[a-z0-9_]+\.ipynb$", p.name) for p in NOTEBOOKS)
+    assert numbers == sorted(set(numbers)), "two notebooks share a number"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_was_executed_top_to_bottom(path):
+    nb = _load(path)
+    assert nb["metadata"].get("kernelspec", {}).get("name") == "python3"
+    counts = [c.get("execution_count") for c in nb["cells"] if c["cell_type"] == "code"]
+    assert counts, "a notebook without code cells checks nothing"
+    assert None not in counts, "unexecuted code cells: nbval would compare nothing there; run `make notebooks`"
+    assert counts == list(range(1, len(counts) + 1)), "execution counts are not 1..N; re-execute top to bottom"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_outputs_are_clean(path):
+    nb = _load(path)
+    for k, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        ignored = "NBVAL_IGNORE_OUTPUT" in _source(cell) or "NBVAL_SKIP" in _source(cell)
+        for out in cell.get("outputs", []):
+            assert out["output_type"] != "error", f"cell {k} stores an error ({out.get('ename')})"
+            if out.get("name") == "stderr" and not ignored:
+                raise AssertionError(f"cell {k} writes to stderr (a warning?): {''.join(out['text'])[:200]}")
+            for text in _texts(out):
+                assert not ADDRESS.search(text), f"cell {k} output holds a memory address"
+                assert not ABS_PATH.search(text), f"cell {k} output holds an absolute path"
+                assert not LEAKED_REPR.search(text), f"cell {k} leaks an object repr; end the line with ';'"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_structure_title_goals_exercises(path):
+    nb = _load(path)
+    cells = nb["cells"]
+    assert cells[0]["cell_type"] == "markdown" and _source(cells[0]).lstrip().startswith("# "), "first cell must be a '# Title'"
+    markdown = "\n".join(_source(c) for c in cells if c["cell_type"] == "markdown")
+    assert re.search(r"(?im)^#+\s*learning goals", markdown), "no 'Learning goals' section"
+    assert re.search(r"(?im)^#+\s*exercises", markdown), "no 'Exercises' section"
+    first_code = next(c for c in cells if c["cell_type"] == "code")
+    assert "%matplotlib inline" in _source(first_code), "the first code cell must set %matplotlib inline"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_figure_cells_hold_images(path):
+    nb = _load(path)
+    images = 0
+    for k, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        has_png = any("image/png" in o.get("data", {}) for o in cell.get("outputs", []))
+        images += has_png
+        if FIGURE_CALL.search(_source(cell)) and "NBVAL_SKIP" not in _source(cell):
+            assert has_png, f"cell {k} draws a figure but stores no image/png output"
+    assert images >= 1, "every notebook has at least one figure"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_nbval_markers_stand_alone(path):
+    nb = _load(path)
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for line in _source(cell).splitlines():
+            if MARKER.match(line):
+                assert line.strip().lstrip("#").strip() in ALLOWED_MARKERS, (
+                    f"marker line {line.strip()!r} has extra text, so nbval silently ignores it"
+                )
+
+
+def test_readme_lists_every_notebook():
+    readme = (ROOT / "README.md").read_text()
+    for path in NOTEBOOKS:
+        assert path.name in readme, f"README does not list {path.name}"
