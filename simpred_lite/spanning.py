@@ -35,6 +35,7 @@ __all__ = [
     "EXACT_COUNT_LIMIT",
     "wilson",
     "wilson_parents",
+    "wilson_trace",
     "aldous_broder",
     "aldous_broder_parents",
     "sample_spanning_trees",
@@ -197,6 +198,68 @@ def wilson(G: nx.Graph, seed, root: int | None = None) -> nx.Graph:
     (True, True)
     """
     return tree_from_parents(wilson_parents(G, seed, root))
+
+
+def wilson_trace(G: nx.Graph, seed, root: int | None = None) -> tuple[np.ndarray, list[dict]]:
+    """Wilson's algorithm step by step, with explicit loop erasure (the plain reference).
+
+    Uses the same random draws as :func:`wilson_parents`, so with the same seed it returns the
+    same tree — a check that overwriting ``next[u]`` really is chronological loop erasure.
+
+    Returns
+    -------
+    parent : numpy.ndarray
+        The tree, as in :func:`wilson_parents`.
+    steps : list of dict
+        One entry per walk, with keys ``"start"``, ``"walk"`` (the raw random walk, from the
+        start until it hits the tree) and ``"path"`` (its loop erasure, grafted onto the tree).
+
+    Examples
+    --------
+    >>> parent, steps = wilson_trace(nx.cycle_graph(5), seed=0, root=0)
+    >>> parent.tolist() == wilson_parents(nx.cycle_graph(5), seed=0, root=0).tolist()
+    True
+    >>> all(s["walk"][0] == s["path"][0] and s["walk"][-1] == s["path"][-1] for s in steps)
+    True
+    """
+    G = validate_graph(G)
+    n = G.number_of_nodes()
+    rng = _rng(seed)
+    root = int(rng.integers(n)) if root is None else _check_root(root, n)
+    indptr, indices = _adjacency_arrays(G)
+    chunk = min(_CHUNK, 4 * n)  # the same draws as _wilson_core
+    draws, k = rng.random(chunk).tolist(), 0
+    in_tree = [False] * n
+    in_tree[root] = True
+    parent = np.full(n, -1, dtype=np.int64)
+    steps = []
+    for s in range(n):
+        if in_tree[s]:
+            continue
+        walk = [s]
+        while not in_tree[walk[-1]]:
+            if k == chunk:
+                chunk = min(_CHUNK, 2 * chunk)
+                draws, k = rng.random(chunk).tolist(), 0
+            u = walk[-1]
+            deg = int(indptr[u + 1] - indptr[u])
+            walk.append(int(indices[indptr[u] + int(draws[k] * deg)]))
+            k += 1
+        path = []  # chronological loop erasure: on revisiting v, cut the loop back to v
+        where = {}
+        for v in walk:
+            if v in where:
+                for w in path[where[v] + 1 :]:
+                    del where[w]
+                del path[where[v] + 1 :]
+            else:
+                where[v] = len(path)
+                path.append(v)
+        for a, b in zip(path[:-1], path[1:]):
+            parent[a] = b
+            in_tree[a] = True
+        steps.append({"start": s, "walk": walk, "path": path})
+    return parent, steps
 
 
 def aldous_broder_parents(G: nx.Graph, seed, start: int | None = None) -> np.ndarray:

@@ -229,3 +229,18 @@ def test_bad_arguments():
         sample_spanning_trees(K4, 2, seed=0, method="kruskal")
     with pytest.raises(ValueError, match="EXACT_COUNT_LIMIT"):
         count_spanning_trees(nx.path_graph(EXACT_COUNT_LIMIT + 1))
+
+
+def test_wilson_equals_its_step_by_step_reference():
+    """The next-pointer trick is chronological loop erasure: same draws, same tree."""
+    from simpred_lite.spanning import wilson_trace
+
+    for seed, G in enumerate([nx.petersen_graph(), GRID3, planted_partition(50, 3, 0.3, 0.05, seed=2)[0]]):
+        for root in (None, 0):
+            parent, steps = wilson_trace(G, seed, root)
+            np.testing.assert_array_equal(parent, wilson_parents(G, seed, root))
+            for st in steps:
+                path = st["path"]
+                assert len(set(path)) == len(path)  # loop-free
+                assert all(G.has_edge(a, b) for a, b in zip(path, path[1:]))
+                assert path[0] == st["walk"][0] and path[-1] == st["walk"][-1]
