@@ -81,19 +81,30 @@ def test_matches_networkx(G):
 @settings(max_examples=30)
 def test_sparse_solvers_match_dense(G, seed):
     """The plain reference (dense L^+) and both sparse solvers agree on random pairs."""
+    from simpred_lite.resistance import _resistances_direct
+
     n = G.number_of_nodes()
     rng = np.random.default_rng(seed)
     P = rng.integers(0, n, size=(25, 2))
     R = effective_resistance(G)[P[:, 0], P[:, 1]]
     np.testing.assert_allclose(effective_resistance(G, pairs=P.tolist(), method="direct"), R, atol=1e-10)
+    if n > 1:
+        np.testing.assert_allclose(_resistances_direct(G, P, "etree"), R, atol=1e-10)
     np.testing.assert_allclose(effective_resistance(G, pairs=P.tolist(), method="cg"), R, atol=1e-9)
 
 
-def test_sparse_solvers_match_dense_on_a_large_grid():
-    G, _ = grid_graph(40, 50)  # 2000 vertices: the factor and the elimination tree are non-trivial
+@pytest.mark.parametrize("G", [grid_graph(40, 50)[0], planted_partition(300, 3, 0.1, 0.01, seed=2)[0]],
+                         ids=["grid", "planted"])
+def test_sparse_solvers_match_dense_on_larger_graphs(G):
+    """Both direct strategies (elimination-tree forward solves, batched LU solves) and CG."""
+    from simpred_lite.resistance import _resistances_direct
+
+    n = G.number_of_nodes()
     rng = np.random.default_rng(0)
-    P = rng.integers(0, 2000, size=(40, 2))
+    P = rng.integers(0, n, size=(40, 2))
     R = effective_resistance(G)[P[:, 0], P[:, 1]]
+    for strategy in ("etree", "solve", "auto"):
+        np.testing.assert_allclose(_resistances_direct(G, P, strategy), R, rtol=1e-9)
     np.testing.assert_allclose(effective_resistance(G, pairs=P, method="direct"), R, rtol=1e-9)
     np.testing.assert_allclose(effective_resistance(G, pairs=P, method="cg"), R, rtol=1e-8)
 
