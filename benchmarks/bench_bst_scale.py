@@ -2,7 +2,8 @@
 
 Each size runs in a fresh subprocess (so its peak memory is its own) on a square grid built
 from numpy edge arrays; the timed part is ``BinarySupportTree.from_graph`` (Wilson's tree,
-depth-first linearisation, balanced tree).  Linear growth means a 10x larger graph takes
+depth-first linearisation, balanced tree; the networkx copy of the tree, ``B.tree``, is built
+lazily on first access and is not timed).  Linear growth means a 10x larger graph takes
 about 10x the time (Wilson's expected time on a grid grows like n log n).
 
 Usage: python benchmarks/bench_bst_scale.py [--quick]

@@ -139,7 +139,13 @@ class BinarySupportTree:
     order : numpy.ndarray
         The leaf order.
     tree : networkx.Graph or None
-        The spanning tree it was built from, when built by :meth:`from_graph`.
+        The spanning tree it was built from, when built by :meth:`from_graph` or
+        :meth:`from_tree` (after :meth:`from_graph`, built on first access from
+        ``tree_parent``, so a 10^6-vertex BST does not pay for a networkx tree it never uses).
+    tree_parent : numpy.ndarray or None
+        After :meth:`from_graph`: the spanning tree as a parent array (``-1`` at Wilson's root).
+    root : int or None
+        The vertex the depth-first visit started from.
 
     Examples
     --------
@@ -168,7 +174,8 @@ class BinarySupportTree:
         self.depth = self.num_leaves.bit_length() - 1
         self._leaf_of = np.empty(n, dtype=np.int64)
         self._leaf_of[self.order] = self.num_leaves + np.arange(n)
-        self.tree: nx.Graph | None = None
+        self._tree: nx.Graph | None = None
+        self.tree_parent: np.ndarray | None = None
         self.root: int | None = None
 
     @classmethod
@@ -200,14 +207,18 @@ class BinarySupportTree:
         >>> B.n, B.num_leaves, nx.is_tree(B.tree)
         (6, 8, True)
         """
-        from .spanning import tree_from_parents, wilson_parents  # local import: no cycle at load time
+        from .graphs import _rng
+        from .spanning import _adjacency_arrays, _wilson_core  # local import: no cycle at load time
 
         G = validate_graph(G)
-        root = _check_root(root, G.number_of_nodes(), "G")
-        parent = wilson_parents(G, seed)
+        n = G.number_of_nodes()
+        root = _check_root(root, n, "G")
+        rng = _rng(seed)
+        # = wilson_parents(G, seed), without validating the (possibly huge) graph twice
+        parent = _wilson_core(*_adjacency_arrays(G), rng, int(rng.integers(n)))
         # the tree is built from arrays: no re-validation, linear time at 10^6 vertices
         B = cls(_dfs_order(*_tree_csr(parent), root))
-        B.tree, B.root = tree_from_parents(parent), root
+        B.tree_parent, B.root = parent, root
         return B
 
     @classmethod
@@ -223,6 +234,19 @@ class BinarySupportTree:
         B = cls(dfs_linearize(T, root))
         B.tree, B.root = T, int(root)
         return B
+
+    @property
+    def tree(self) -> nx.Graph | None:
+        """The spanning tree ``T`` (networkx), or ``None`` for a BST built from an order."""
+        if self._tree is None and self.tree_parent is not None:
+            from .spanning import tree_from_parents
+
+            self._tree = tree_from_parents(self.tree_parent)
+        return self._tree
+
+    @tree.setter
+    def tree(self, T: nx.Graph | None) -> None:
+        self._tree = T
 
     # -- structure -----------------------------------------------------------------------
     @property
