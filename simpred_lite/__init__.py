@@ -6,6 +6,7 @@ The package behind the notebooks of the suite.  One idea per module:
 - :mod:`simpred_lite.resistance` — Laplacian, incidence, effective resistance
 - :mod:`simpred_lite.spanning` — uniform random spanning trees
 - :mod:`simpred_lite.bst` — Binary Support Trees
+- :mod:`simpred_lite.datasets` — real labelled graphs (handwritten digits, bundled with scikit-learn)
 - :mod:`simpred_lite.online` — trials, the run loop, trial sequences
 - :mod:`simpred_lite.learners` — the learners (one module per family)
 - :mod:`simpred_lite.plotting` — figures
@@ -24,6 +25,7 @@ from .graphs import (
     validate_labels,
 )
 from .online import RunResult, Trial, random_trials, run, trials_from_pairs
+from . import datasets  # noqa: E402  (scikit-learn is imported only when a dataset is built)
 
 __version__ = "0.1.0"
 
@@ -50,3 +52,4 @@ __all__ = [
     "run",
     "trials_from_pairs",
 ]
+__all__ += ["datasets"]

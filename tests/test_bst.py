@@ -208,3 +208,23 @@ def test_bad_vertices_and_leaves():
         B.vertex_at(2)
     with pytest.raises(ValueError, match="one class per vertex"):
         B.cut_size([0, 1])
+
+
+def test_figures_draw_without_error():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from simpred_lite.plotting import bst_layout, draw_bst, plot_figure1
+
+    G = nx.cycle_graph(6)
+    y = [0, 0, 1, 1, 2, 2]
+    B = BinarySupportTree.from_graph(G, seed=0)
+    pos = bst_layout(B)
+    assert all(pos[v][1] == B.depth - (v.bit_length() - 1) for v in range(1, 2 * B.num_leaves))
+    fig = plot_figure1(G, B, y)
+    assert len(fig.axes) == 4 and f"|Φ^B| = {B.cut_size(y)}" in fig.axes[3].get_title()
+    ax = draw_bst(B)
+    assert "N = 8" in ax.get_title()
+    plt.close("all")
