@@ -25,6 +25,8 @@ factorisation — never a floating-point determinant, which overflows past ``~1e
 
 from __future__ import annotations
 
+import itertools
+
 import networkx as nx
 import numpy as np
 import scipy.sparse.linalg as spla
@@ -53,14 +55,11 @@ _CHUNK = 1 << 16  # uniform draws fetched from the generator at a time
 def _adjacency_arrays(G: nx.Graph) -> tuple[np.ndarray, np.ndarray]:
     """CSR neighbour lists (``indptr``, ``indices``), neighbours sorted, weights ignored."""
     n = G.number_of_nodes()
-    m = G.number_of_edges()
-    e = np.fromiter((x for uv in G.edges for x in uv), dtype=np.int64, count=2 * m).reshape(m, 2)
-    src = np.concatenate([e[:, 0], e[:, 1]])
-    dst = np.concatenate([e[:, 1], e[:, 0]])
-    order = np.lexsort((dst, src))  # by source, then neighbour: sorted neighbour lists
-    indices = dst[order]
+    adj = G.adj
+    lists = [sorted(adj[v]) for v in range(n)]
     indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(src, minlength=n), out=indptr[1:])
+    np.cumsum(np.fromiter(map(len, lists), dtype=np.int64, count=n), out=indptr[1:])
+    indices = np.fromiter(itertools.chain.from_iterable(lists), dtype=np.int64, count=int(indptr[-1]))
     return indptr, indices
 
 
