@@ -19,8 +19,8 @@ Two samplers, both exactly uniform:
 Kirchhoff's matrix-tree theorem counts the trees: ``tau(G) = det L_0``, the determinant of
 the Laplacian with one row and column deleted.  :func:`count_spanning_trees` computes it
 exactly in integers (fraction-free Bareiss elimination), or its logarithm from a sparse LU
-factorisation — never a floating-point determinant, which overflows past ``~1e308`` (a
-25 x 25 grid already has about ``1e320`` spanning trees).
+factorisation — never a floating-point determinant, which overflows past ``~1.8e308`` (the
+26 x 26 grid, 676 vertices, already has about ``1e322`` spanning trees).
 """
 
 from __future__ import annotations

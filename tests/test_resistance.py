@@ -109,15 +109,32 @@ def test_sparse_solvers_match_dense_on_larger_graphs(G):
     np.testing.assert_allclose(effective_resistance(G, pairs=P, method="cg"), R, rtol=1e-8)
 
 
-def test_auto_switches_between_cg_and_direct():
+def test_auto_switches_between_cg_and_direct(monkeypatch):
     """Above 5000 vertices, "auto" uses CG on an expander and the factorisation on a grid."""
+    import simpred_lite.resistance as res
+
+    used = []
+    real_cg, real_direct = res._resistances_cg, res._resistances_direct
+
+    def spy_cg(G, P, maxiter):
+        out = real_cg(G, P, maxiter)
+        used.append("cg" if out is not None else "cg-failed")
+        return out
+
+    def spy_direct(G, P, strategy="auto"):
+        used.append("direct")
+        return real_direct(G, P, strategy)
+
+    monkeypatch.setattr(res, "_resistances_cg", spy_cg)
+    monkeypatch.setattr(res, "_resistances_direct", spy_direct)
     expander = nx.random_regular_graph(4, 6000, seed=3)
     grid, _ = grid_graph(80, 80)
-    for G in (expander, grid):
+    for G, expected in ((expander, ["cg", "cg"]), (grid, ["cg-failed", "direct"])):
+        used.clear()
         pairs = sorted(G.edges)[:5]
-        np.testing.assert_allclose(
-            effective_resistance(G, pairs), effective_resistance(G, pairs, method="direct"), rtol=1e-9
-        )
+        R = effective_resistance(G, pairs)
+        assert used == expected
+        np.testing.assert_allclose(R, real_direct(G, np.array(pairs)), rtol=1e-9)
 
 
 # -- closed forms ---------------------------------------------------------------------------
