@@ -231,6 +231,8 @@ def _resistances_direct(G: nx.Graph, P: np.ndarray, strategy: str = "auto") -> n
         idx = np.fromiter(cols, dtype=np.int64, count=len(cols))
         out[t] = float(np.sum(y[idx] ** 2 / D[idx]))
         y[idx] = 0.0
+        if y.any():  # safety net: a fill entry outside the reach would mean a wrong tree
+            return _resistances_lu_solve(lu, P, n)
     return out
 
 
