@@ -25,7 +25,7 @@ import numpy as np
 
 from .graphs import validate_graph, validate_labels
 
-__all__ = ["dfs_linearize", "BinarySupportTree"]
+__all__ = ["dfs_linearize", "heap_path", "BinarySupportTree"]
 
 
 def _check_tree(T: nx.Graph) -> nx.Graph:
@@ -117,6 +117,26 @@ def dfs_linearize(T: nx.Graph, root: int = 0) -> list[int]:
 
     indptr, indices = _adjacency_arrays(T)
     return _dfs_order(indptr, indices, root)
+
+
+def heap_path(a: int, b: int) -> list[int]:
+    """The path between two vertices ``a`` and ``b`` at the same depth of a heap-indexed tree.
+
+    Climb from both until they meet at the lowest common ancestor: ``O(depth)``. The path
+    has ``2k + 1`` vertices, the ancestor in the middle, ``k`` edges up on each side.
+
+    Examples
+    --------
+    >>> heap_path(4, 6)
+    [4, 2, 1, 3, 6]
+    """
+    up, down = [a], [b]
+    while a != b:
+        a //= 2
+        b //= 2
+        up.append(a)
+        down.append(b)
+    return up + down[-2::-1]
 
 
 class BinarySupportTree:
@@ -282,14 +302,7 @@ class BinarySupportTree:
 
         ``O(log N)``: climb from both leaves until they meet at the lowest common ancestor.
         """
-        a, b = self.leaf(u), self.leaf(v)
-        up, down = [a], [b]
-        while a != b:
-            a //= 2
-            b //= 2
-            up.append(a)
-            down.append(b)
-        return up + down[-2::-1]
+        return heap_path(self.leaf(u), self.leaf(v))
 
     def to_networkx(self) -> nx.Graph:
         """``B`` as a networkx graph on the heap indices ``1 .. 2N-1``."""

@@ -14,23 +14,6 @@ import numpy as np
 __all__ = ["digits_knn_graph"]
 
 
-def _components(n: int, edges) -> np.ndarray:
-    """Component id of each vertex (union-find)."""
-    root = list(range(n))
-
-    def find(v):
-        while root[v] != v:
-            root[v] = root[root[v]]
-            v = root[v]
-        return v
-
-    for u, v in edges:
-        ru, rv = find(u), find(v)
-        if ru != rv:
-            root[max(ru, rv)] = min(ru, rv)
-    return np.array([find(v) for v in range(n)])
-
-
 def digits_knn_graph(k: int = 10) -> tuple[nx.Graph, np.ndarray]:
     """The ``k``-nearest-neighbour graph of scikit-learn's digits, with the digit classes.
 
@@ -88,23 +71,20 @@ def digits_knn_graph(k: int = 10) -> tuple[nx.Graph, np.ndarray]:
     nbrs = np.argsort(D, axis=1, kind="stable")[:, :k]
     rows = np.repeat(np.arange(n), k)
     edges = {(min(i, j), max(i, j)) for i, j in zip(rows.tolist(), nbrs.ravel().tolist())}
-    comp = _components(n, edges)
-    if np.unique(comp).size > 1:
+    G = nx.Graph()
+    G.add_nodes_from(range(n))
+    G.add_edges_from(edges)
+    components = nx.utils.UnionFind(range(n))
+    for comp in nx.connected_components(G):
+        components.union(*comp)
+    left = nx.number_connected_components(G) - 1
+    if left:  # Kruskal on the components: shortest joining edges first, ties by index
         iu, ju = np.triu_indices(n, 1)
-        order = np.lexsort((ju, iu, D[iu, ju]))
-        root = {c: c for c in np.unique(comp).tolist()}
-
-        def find(c):
-            while root[c] != c:
-                c = root[c]
-            return c
-
-        left = len(root) - 1
-        for t in order.tolist():
-            a, b = find(int(comp[iu[t]])), find(int(comp[ju[t]]))
-            if a != b:
-                root[max(a, b)] = min(a, b)
-                edges.add((int(iu[t]), int(ju[t])))
+        for t in np.lexsort((ju, iu, D[iu, ju])).tolist():
+            a, b = int(iu[t]), int(ju[t])
+            if components[a] != components[b]:
+                components.union(a, b)
+                edges.add((a, b))
                 left -= 1
                 if not left:
                     break

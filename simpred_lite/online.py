@@ -382,6 +382,8 @@ def cut_crossing_trials(G: nx.Graph, labels, T: int, seed, tries: int = 10) -> l
             path = loop_erase(shortest(a0, a) + shortest(b, b0))
         out.append(Trial(a0, b0, int(y[a0] != y[b0]), tuple(path)))
     return out
+
+
 def adversarial_run(learner, labels, T: int, seed, *, candidates: int | None = None) -> tuple[list[Trial], RunResult]:
     """Play ``T`` trials chosen greedily against ``learner``: a mistake whenever possible.
 
@@ -417,39 +419,9 @@ def adversarial_run(learner, labels, T: int, seed, *, candidates: int | None = N
     >>> res.total_mistakes   # UnionFindLearner errs at most n - K = 2 times
     2
     """
-    y = validate_labels(labels, len(labels))
-    n = y.shape[0]
-    if n < 2:
-        raise ValueError("an adversary needs at least two vertices")
-    if T < 0:
-        raise ValueError(f"T must be a non-negative number of trials, got {T}")
     if getattr(learner, "needs_path", False):
         raise ValueError("adversarial_run poses pairs without paths; the learner needs paths")
-    rng = _rng(seed)
-    iu, ju = np.triu_indices(n, k=1)
-    trials, preds, wrong = [], [], []
-    for _ in range(T):
-        if candidates is None:
-            order = rng.permutation(iu.size)
-        else:
-            order = rng.integers(iu.size, size=int(candidates))
-        pick = None
-        for k in order:
-            i, j = int(iu[k]), int(ju[k])
-            if learner.predict_one(i, j) != int(y[i] != y[j]):
-                pick = (i, j)
-                break
-        if pick is None:
-            k = order[0]
-            pick = (int(iu[k]), int(ju[k]))
-        t = Trial(pick[0], pick[1], int(y[pick[0]] != y[pick[1]]))
-        y_hat = learner.predict_one(t.i, t.j)
-        learner.learn_one(t.i, t.j, t.y)
-        trials.append(t)
-        preds.append(y_hat)
-        wrong.append(int(y_hat != t.y))
-    mistakes = np.asarray(wrong, dtype=np.int64)
-    return trials, RunResult(np.asarray(preds, dtype=np.int64), mistakes, np.cumsum(mistakes))
+    return adaptive_run(learner, labels, T, seed, num_candidates=candidates)
 
 
 # -- trial sequences that stress a learner (issue 4) ------------------------------------------
@@ -517,7 +489,9 @@ class AdaptiveAdversary:
     labels : array_like of int
         The true classes, ``labels[v]`` for each vertex.
     seed : int or numpy.random.Generator
-    num_candidates : int, default 32
+    num_candidates : int or None, default 32
+        Candidates examined per round; ``None`` examines every pair (of ``pairs``, or all
+        ``n(n-1)/2`` pairs) in a random order, so a mistake is forced whenever one exists.
     pairs : sequence of (int, int), optional
         The pool candidates are drawn from (default: all pairs of distinct vertices).
 
@@ -535,9 +509,11 @@ class AdaptiveAdversary:
         self.n = self.labels.shape[0]
         if self.n < 2:
             raise ValueError("an adversary needs at least two vertices")
-        if isinstance(num_candidates, bool) or not isinstance(num_candidates, (int, np.integer)) or num_candidates < 1:
-            raise ValueError(f"num_candidates must be a positive integer, got {num_candidates!r}")
-        self.num_candidates = int(num_candidates)
+        if num_candidates is not None and (
+            isinstance(num_candidates, bool) or not isinstance(num_candidates, (int, np.integer)) or num_candidates < 1
+        ):
+            raise ValueError(f"num_candidates must be a positive integer or None (all pairs), got {num_candidates!r}")
+        self.num_candidates = None if num_candidates is None else int(num_candidates)
         self.pairs = None if pairs is None else [check_pair(i, j, self.n) for i, j in pairs]
         if self.pairs is not None and not self.pairs:
             raise ValueError("pairs is empty: give at least one candidate pair, or None for all pairs")
@@ -545,6 +521,12 @@ class AdaptiveAdversary:
 
     def _candidates(self):
         rng, n, c = self._rng, self.n, self.num_candidates
+        if c is None:  # exhaustive: every pair, in a fresh random order
+            if self.pairs is not None:
+                return [self.pairs[k] for k in rng.permutation(len(self.pairs))]
+            iu, ju = np.triu_indices(n, k=1)
+            order = rng.permutation(iu.size)
+            return list(zip(iu[order].tolist(), ju[order].tolist()))
         if self.pairs is not None:
             return [self.pairs[k] for k in rng.integers(len(self.pairs), size=c)]
         i = rng.integers(n, size=c)
@@ -564,7 +546,7 @@ class AdaptiveAdversary:
         return Trial(i, j, int(self.labels[i] != self.labels[j]))
 
 
-def adaptive_run(learner, labels, T: int, seed, num_candidates: int = 32, pairs=None) -> tuple[list[Trial], RunResult]:
+def adaptive_run(learner, labels, T: int, seed, num_candidates: int | None = 32, pairs=None) -> tuple[list[Trial], RunResult]:
     """Play ``T`` rounds of :class:`AdaptiveAdversary` against ``learner``.
 
     Returns the trials served (replay them on another learner with :func:`run`) and the
@@ -580,13 +562,11 @@ def adaptive_run(learner, labels, T: int, seed, num_candidates: int = 32, pairs=
     if not (isinstance(T, (int, np.integer)) and T >= 0):
         raise ValueError(f"T must be a non-negative number of trials, got {T!r}")
     adv = AdaptiveAdversary(labels, seed, num_candidates=num_candidates, pairs=pairs)
-    trials, preds, wrong = [], [], []
-    for _ in range(int(T)):
-        t = adv.next_trial(learner)  # chosen against the learner as it is now
-        y_hat = learner.predict_one(t.i, t.j)
-        learner.learn_one(t.i, t.j, t.y)
-        trials.append(t)
-        preds.append(y_hat)
-        wrong.append(int(y_hat != t.y))
-    mistakes = np.asarray(wrong, dtype=np.int64)
-    return trials, RunResult(np.asarray(preds, dtype=np.int64), mistakes, np.cumsum(mistakes))
+    trials: list[Trial] = []
+
+    def serve():  # lazily: each pair is chosen against the learner as it is *now*
+        for _ in range(int(T)):
+            trials.append(adv.next_trial(learner))
+            yield trials[-1]
+
+    return trials, run(learner, serve())

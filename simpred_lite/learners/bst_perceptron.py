@@ -42,7 +42,7 @@ from itertools import combinations
 import networkx as nx
 import numpy as np
 
-from ..bst import BinarySupportTree
+from ..bst import BinarySupportTree, heap_path
 from .base import SimilarityLearner, check_pair
 
 __all__ = ["TrialStructure", "trial_structure", "extended_tags", "BSTPerceptron"]
@@ -69,14 +69,9 @@ class TrialStructure:
 
 def _structure(a: int, b: int) -> TrialStructure:
     """``P_t``, ``S_t`` and ``f_t`` for the leaves ``a != b`` (heap indices)."""
-    up, down = [a], [b]
-    while a != b:
-        a //= 2
-        b //= 2
-        up.append(a)
-        down.append(b)
-    k = len(up) - 1  # edges from each leaf to the lowest common ancestor up[k]
-    path = up + down[-2::-1]
+    path = heap_path(a, b)
+    k = len(path) // 2  # edges from each leaf to the lowest common ancestor path[k]
+    up, down = path[: k + 1], path[::-1][: k + 1]  # leaf a (resp. b) up to the ancestor
     tags = {v: s for s, v in enumerate(path, start=1)}
     S = []
     for s in range(1, k):  # interior vertices on both sides: the child not on the path

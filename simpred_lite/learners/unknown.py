@@ -1008,19 +1008,11 @@ def complete_spanning_tree(G: nx.Graph, forest_edges) -> list[tuple[int, int]]:
     for a, b in forest_edges:
         if not G.has_edge(a, b):
             raise ValueError(f"forest edge ({a}, {b}) is not an edge of G")
-    parent = list(range(n))
-
-    def find(v):
-        while parent[v] != v:
-            parent[v] = parent[parent[v]]
-            v = parent[v]
-        return v
-
+    components = nx.utils.UnionFind(range(n))
     out = []
     for k, (a, b) in enumerate(forest_edges + sorted(_oriented(G.edges))):
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[ra] = rb
+        if components[a] != components[b]:
+            components.union(a, b)
             out.append((a, b))
         elif k < len(forest_edges):
             raise ValueError(f"forest edge ({a}, {b}) closes a circuit: the edges do not form a forest")
