@@ -174,17 +174,8 @@ def random_trials(G: nx.Graph, labels, T: int, seed) -> list[Trial]:
     >>> len(trials), all(t.i != t.j for t in trials)
     (3, True)
     """
-    G = validate_graph(G)
-    n = G.number_of_nodes()
-    if n < 2:
-        raise ValueError("random pairs need a graph with at least two vertices")
-    y = validate_labels(labels, n)
-    if T < 0:
-        raise ValueError(f"T must be a non-negative number of trials, got {T}")
-    rng = _rng(seed)
-    i = rng.integers(n, size=T)
-    j = (i + rng.integers(1, n, size=T)) % n  # uniform over the other n-1 vertices
-    return [Trial(int(a), int(b), int(y[a] != y[b])) for a, b in zip(i, j)]
+    G, n, y, rng, I, J = _random_pairs(G, labels, T, seed)
+    return [Trial(a, b, int(y[a] != y[b])) for a, b in zip(I, J)]
 
 
 def check_trial_vertices(trials: Iterable[Trial], n: int) -> None:
@@ -194,10 +185,8 @@ def check_trial_vertices(trials: Iterable[Trial], n: int) -> None:
         check_vertex(t.j, n, "vertex j")
 
 
-# --------------------------------------------------------------------------------------
-# trial sequences that reveal paths (the unknown-graph setting of §5)
-# --------------------------------------------------------------------------------------
-def _path_setup(G: nx.Graph, labels, T: int, seed):
+def _random_pairs(G: nx.Graph, labels, T: int, seed):
+    """Validate, then draw ``T`` pairs uniformly among ordered pairs of distinct vertices."""
     G = validate_graph(G)
     n = G.number_of_nodes()
     if n < 2:
@@ -209,6 +198,11 @@ def _path_setup(G: nx.Graph, labels, T: int, seed):
     i = rng.integers(n, size=T)
     j = (i + rng.integers(1, n, size=T)) % n  # uniform over the other n-1 vertices
     return G, n, y, rng, i.tolist(), j.tolist()
+
+
+# --------------------------------------------------------------------------------------
+# trial sequences that reveal paths (the unknown-graph setting of §5)
+# --------------------------------------------------------------------------------------
 
 
 def loop_erase(walk: Sequence[int]) -> list[int]:
@@ -249,7 +243,7 @@ def shortest_path_trials(G: nx.Graph, labels, T: int, seed) -> list[Trial]:
     >>> all(len(x.path) - 1 == min(abs(x.i - x.j), 6 - abs(x.i - x.j)) for x in t)
     True
     """
-    G, n, y, rng, I, J = _path_setup(G, labels, T, seed)
+    G, n, y, rng, I, J = _random_pairs(G, labels, T, seed)
     return [Trial(a, b, int(y[a] != y[b]), tuple(nx.shortest_path(G, a, b))) for a, b in zip(I, J)]
 
 
@@ -275,7 +269,7 @@ def random_walk_trials(G: nx.Graph, labels, T: int, seed, max_steps: int | None 
     >>> [len(set(x.path)) == len(x.path) for x in t]
     [True, True, True]
     """
-    G, n, y, rng, I, J = _path_setup(G, labels, T, seed)
+    G, n, y, rng, I, J = _random_pairs(G, labels, T, seed)
     nbrs = [sorted(G.adj[v]) for v in range(n)]
     cap = 1000 * n if max_steps is None else int(max_steps)
     out = []
@@ -331,7 +325,7 @@ def cut_crossing_trials(G: nx.Graph, labels, T: int, seed, tries: int = 10) -> l
     """
     from .graphs import cut_edges
 
-    G, n, y, rng, I, J = _path_setup(G, labels, T, seed)
+    G, n, y, rng, I, J = _random_pairs(G, labels, T, seed)
     cuts = cut_edges(G, y)
     if not cuts:
         raise ValueError("cut_crossing_trials needs labels with at least one cut edge; this labeling has none")
