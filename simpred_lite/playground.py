@@ -321,32 +321,41 @@ class CutBiasedAdversary(Adversary):
 class AdaptiveAdversary(Adversary):
     """Looks for a pair the *target* learner gets wrong, then asks it.
 
-    It draws ``candidates`` uniformly random pairs and asks the target learner
+    It goes through candidate pairs in random order, asks the target learner
     ``predict_one`` on each (predicting never changes a learner's state, so this is
     allowed: the adversary knows the learner), and picks the first pair whose prediction
-    is wrong; if there is none, the first candidate.  The target is the learner named
+    is wrong; if there is none, a random candidate.  The candidates are all pairs
+    (``candidates=None``: the target errs whenever it can be made to) or that many
+    uniformly random pairs (cheaper for slow learners).  The target is the learner named
     ``target``, or the playground's first learner.
 
     Parameters
     ----------
-    candidates : int
+    candidates : int, optional
     target : str, optional
     """
 
     name = "adaptive"
 
-    def __init__(self, candidates: int = 60, target: str | None = None):
-        if not isinstance(candidates, (int, np.integer)) or candidates < 1:
-            raise ValueError(f"candidates must be a positive integer, got {candidates!r}")
-        self.candidates = int(candidates)
+    def __init__(self, candidates: int | None = None, target: str | None = None):
+        if candidates is not None and (not isinstance(candidates, (int, np.integer)) or candidates < 1):
+            raise ValueError(f"candidates must be None (all pairs) or a positive integer, got {candidates!r}")
+        self.candidates = None if candidates is None else int(candidates)
         self.target = target
+
+    def _candidates(self, game) -> list[tuple[int, int]]:
+        if self.candidates is None:
+            i, j = np.triu_indices(game.n, 1)
+            order = game.rng.permutation(i.size)
+            return list(zip(i[order].tolist(), j[order].tolist()))
+        return [_uniform_pair(game.rng, game.n) for _ in range(self.candidates)]
 
     def choose(self, game):
         name = self.target if self.target is not None else game.names[0]
         if name not in game.learners:
             raise ValueError(f"the adaptive adversary targets {name!r}, which is not playing; choose one of {game.names}")
         learner = game.learners[name]
-        pairs = [_uniform_pair(game.rng, game.n) for _ in range(self.candidates)]
+        pairs = self._candidates(game)
         for i, j in pairs:
             path = game.path_for(i, j) if game.specs[name].needs_path else None
             if learner.predict_one(i, j, path) != game.label(i, j):
@@ -411,7 +420,7 @@ def make_adversary(name: str, **options) -> Adversary:
     Examples
     --------
     >>> make_adversary("adaptive", target="AlwaysSimilar")
-    AdaptiveAdversary(candidates=60, target='AlwaysSimilar')
+    AdaptiveAdversary(candidates=None, target='AlwaysSimilar')
     """
     if isinstance(name, Adversary):
         return name
