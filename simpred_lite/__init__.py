@@ -10,9 +10,12 @@ The package behind the notebooks of the suite.  One idea per module:
 - :mod:`simpred_lite.learners` — the learners (one module per family)
 - :mod:`simpred_lite.plotting` — figures
 - :mod:`simpred_lite.widgets` — ipywidgets apps used by the notebooks
+- :mod:`simpred_lite.playground` — the adversary playground (graphs, learner registry,
+  adversaries); its app is :mod:`simpred_lite.playground_widget`
 """
 
 from . import bst, graphs, learners, online, plotting, resistance, spanning, widgets
+from . import playground, playground_widget  # noqa: E402  (issue 8)
 from .graphs import (
     barbell_graph,
     cut_edges,
@@ -36,6 +39,8 @@ __all__ = [
     "resistance",
     "spanning",
     "widgets",
+    "playground",
+    "playground_widget",
     "barbell_graph",
     "cut_edges",
     "cut_size",

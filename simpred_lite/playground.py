@@ -87,11 +87,13 @@ __all__ = [
 # -- graphs -------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class GraphSpec:
-    """A graph the playground offers: ``factory(seed) -> (G, labels)`` and a description."""
+    """A graph the playground offers: ``factory(seed) -> (G, labels)``, a description, and
+    optionally its natural drawing ``layout(G) -> {vertex: (x, y)}`` (else a spring layout)."""
 
     name: str
     factory: Callable[[int], tuple[nx.Graph, np.ndarray]]
     description: str
+    layout: Callable[[nx.Graph], dict] | None = None
 
 
 GRAPHS: dict[str, GraphSpec] = {
@@ -99,7 +101,8 @@ GRAPHS: dict[str, GraphSpec] = {
     for spec in (
         GraphSpec("planted partition", lambda seed: planted_partition(36, 3, 0.35, 0.03, seed=seed),
                   "36 vertices in 3 classes; p_in = 0.35, p_out = 0.03"),
-        GraphSpec("grid", lambda seed: grid_graph(5, 8, K=2), "5 x 8 grid, 2 classes in vertical bands"),
+        GraphSpec("grid", lambda seed: grid_graph(5, 8, K=2), "5 x 8 grid, 2 classes in vertical bands",
+                  layout=lambda G: {v: np.array([v % 8, -(v // 8)], dtype=float) for v in G}),
         GraphSpec("barbell", lambda seed: barbell_graph(8, 2), "two 8-cliques joined by a 2-vertex bridge"),
         GraphSpec("karate club", lambda seed: karate_club(), "Zachary's karate club, its two factions"),
     )
@@ -499,7 +502,12 @@ class Playground:
             except (TypeError, ValueError):
                 raise TypeError("graph must be a name from GRAPHS or a pair (G, labels)") from None
             self.graph_name = "custom graph"
-        self.G = validate_graph(G)
+        G = validate_graph(G)
+        # a copy whose vertices iterate in the order 0..n-1: figures colour vertices in
+        # iteration order, and e.g. the grid's generator inserts them in another order
+        self.G = nx.Graph()
+        self.G.add_nodes_from(range(G.number_of_nodes()))
+        self.G.add_edges_from(G.edges)
         self.n = self.G.number_of_nodes()
         self.labels = validate_labels(labels, self.n)
         self.K = int(np.unique(self.labels).size)
@@ -541,6 +549,15 @@ class Playground:
     def needs_path(self) -> bool:
         """Whether some learner playing needs the revealed paths."""
         return any(spec.needs_path for spec in self.specs.values())
+
+    def layout(self) -> dict:
+        """Vertex positions for figures: the graph's natural drawing, or a seeded spring layout."""
+        spec = GRAPHS.get(self.graph_name)
+        if spec is not None and spec.layout is not None:
+            return spec.layout(self.G)
+        from .plotting import graph_layout  # plotting pulls in matplotlib: only when drawing
+
+        return graph_layout(self.G, seed=0)
 
     def label(self, i: int, j: int) -> int:
         """The true similarity label of ``(i, j)``: ``1`` dissimilar, ``0`` similar."""

@@ -22,7 +22,7 @@ from IPython.display import Image
 from matplotlib.figure import Figure
 
 from .bst import BinarySupportTree
-from .plotting import CLASS_COLORS, draw_labelled_graph, figure_to_png, graph_layout
+from .plotting import CLASS_COLORS, draw_labelled_graph, figure_to_png
 from .playground import ADVERSARIES, GRAPHS, LEARNERS, Playground
 
 __all__ = ["PlaygroundApp", "draw_pair_and_path", "draw_bst_path", "draw_mistake_race"]
@@ -220,7 +220,7 @@ class PlaygroundApp:
             if list(self.i.options) != vertices:
                 self.i.options, self.j.options = vertices, vertices
                 self.i.value, self.j.value = 0, self.game.n - 1
-            self.pos = graph_layout(self.game.G, seed=0)
+            self.pos = self.game.layout()
             student = self.adversary.value == "student"
             self.i.disabled = self.j.disabled = not student
             hint = "pick i and j, then press <b>Step</b>" if student else "press <b>Step</b> or <b>Play</b>"

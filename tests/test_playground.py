@@ -145,6 +145,14 @@ def test_step_and_play_reject_bad_input():
         wrong_target.step()
 
 
+@pytest.mark.parametrize("graph", list(GRAPHS))
+def test_vertices_iterate_in_order_so_figures_colour_them_right(graph):
+    game = Playground(graph, ["AlwaysSimilar"], seed=0)
+    G0, _ = GRAPHS[graph].factory(0)
+    assert list(game.G.nodes) == list(range(game.n))
+    assert sorted(map(sorted, game.G.edges)) == sorted(map(sorted, G0.edges))
+
+
 def test_custom_graph_is_validated():
     with pytest.raises(ValueError):
         Playground((nx.Graph([(0, 1), (2, 3)]), [0, 0, 1, 1]))  # disconnected
@@ -363,3 +371,11 @@ def test_app_draws_a_bst_panel_when_a_learner_has_a_bst(monkeypatch):
     app.step_button.click()
     assert len(app.figure().axes) == 3
     assert np.asarray(app.game.bst_path("method")).size == 2
+
+
+def test_layouts_place_every_vertex():
+    for name in GRAPHS:
+        pos = Playground(name, ["AlwaysSimilar"], seed=0).layout()
+        assert sorted(pos) == list(range(len(pos)))
+    grid = Playground("grid", ["AlwaysSimilar"]).layout()
+    assert grid[9].tolist() == [1.0, -1.0]  # row 1, column 1
