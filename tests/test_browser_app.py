@@ -60,7 +60,9 @@ def _parse(counter: str) -> tuple[int, int]:
 def voila_url(tmp_path):
     port = _free_port()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-               JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), MPLBACKEND="Agg")
+               MPLBACKEND="Agg", JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
+               # no user-level kernelspecs or config: the kernel is this environment's python3
+               JUPYTER_DATA_DIR=str(tmp_path / "data"), JUPYTER_CONFIG_DIR=str(tmp_path / "config"))
     log = open(tmp_path / "voila.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "voila", str(APP), f"--port={port}", "--Voila.ip=127.0.0.1", "--no-browser",
@@ -93,42 +95,45 @@ def voila_url(tmp_path):
 
 
 def test_step_in_a_real_browser_changes_the_counter_and_the_figure(voila_url):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     start = time.monotonic()
 
-    def left_ms() -> float:
+    def left_ms(cap_s: float = BUDGET_S) -> float:
         remaining = BUDGET_S - (time.monotonic() - start)
         assert remaining > 0, f"the browser test ran out of its {BUDGET_S:.0f} s budget"
-        return remaining * 1000
+        return min(remaining, cap_s) * 1000
+
+    def wait_until(page, js, arg, cap_s, what):
+        try:
+            page.wait_for_function(js, arg=arg, timeout=left_ms(cap_s))
+        except PlaywrightTimeout:
+            pytest.fail(f"{what} within {cap_s:.0f} s (counter: {page.locator('.simpred-counter').inner_text()!r})")
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=left_ms())
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=left_ms(20))
         try:
             page = browser.new_page()
-            page.goto(voila_url, timeout=left_ms())
+            page.goto(voila_url, timeout=left_ms(30))
             step = page.get_by_role("button", name="Step")
-            step.wait_for(state="visible", timeout=left_ms())
+            step.wait_for(state="visible", timeout=left_ms(30))  # Voilà ran the app notebook
             counter = page.locator(".simpred-counter")
             figure = page.locator(".simpred-figure img")
-            figure.wait_for(state="visible", timeout=left_ms())
-            trials0, mistakes0 = _parse(counter.inner_text(timeout=left_ms()))
-            src0 = figure.get_attribute("src", timeout=left_ms())
+            figure.wait_for(state="visible", timeout=left_ms(10))
+            trials0, mistakes0 = _parse(counter.inner_text(timeout=left_ms(5)))
+            src0 = figure.get_attribute("src", timeout=left_ms(5))
             assert (trials0, mistakes0) == (0, 0), "the app should open on a fresh game"
             assert src0 and src0.startswith("data:image/png"), f"the figure is not a PNG image: {src0!r:.80}"
 
             for k in range(1, 4):
-                step.click(timeout=left_ms())
-                page.wait_for_function(
-                    "([sel, k]) => (document.querySelector(sel)?.innerText || '').includes('trials: ' + k + ' ')",
-                    arg=[".simpred-counter", k], timeout=left_ms(),
-                )
-            trials, mistakes = _parse(counter.inner_text(timeout=left_ms()))
-            page.wait_for_function(
-                "([sel, old]) => { const img = document.querySelector(sel); return img && img.src !== old; }",
-                arg=[".simpred-figure img", src0], timeout=left_ms(),
-            )
-            src = figure.get_attribute("src", timeout=left_ms())
+                step.click(timeout=left_ms(5))
+                wait_until(page, "([sel, k]) => (document.querySelector(sel)?.innerText || '').includes('trials: ' + k + ' ')",
+                           [".simpred-counter", k], 10, f"the counter did not reach {k} trials")
+            trials, mistakes = _parse(counter.inner_text(timeout=left_ms(5)))
+            wait_until(page, "([sel, old]) => { const img = document.querySelector(sel); return !!img && img.src !== old; }",
+                       [".simpred-figure img", src0], 10, "the figure did not change after Step")
+            src = figure.get_attribute("src", timeout=left_ms(5))
         finally:
             browser.close()
     assert trials == 3
