@@ -8,7 +8,7 @@ This module is the plain-Python logic behind notebook 10 and its web app
 * **Learners** — :data:`LEARNERS`, a registry ``name -> LearnerSpec``: how to build the
   learner on a graph (``factory(G, seed)``), whether it needs the path revealed with each
   pair (the unknown-graph setting of §5), and optionally its mistake bound
-  ``bound(G, labels)``.
+  ``bound(G, labels[, learner])``.
 * **Adversaries** — :data:`ADVERSARIES`: ``"random"`` pairs, ``"cut-biased"`` pairs among the
   vertices touching a cut edge, ``"adaptive"`` (asks a target learner ``predict_one`` on
   candidate pairs *without letting it learn* and picks one it gets wrong), two
@@ -24,16 +24,20 @@ built)::
 
     register_learner("Matrix Perceptron", lambda G, seed: MatrixPerceptron(G),
                      bound=matrix_perceptron_bound, setting="known graph")
-    register_learner("TreeWinnow", lambda G, seed: TreeWinnow(G.number_of_nodes()),
-                     needs_path=True, setting="unknown graph")
+    register_learner("TreeWinnow", TreeWinnow, setting="unknown graph")
 
 ``factory(G, seed)`` gets the validated graph and an integer seed (use it for any random
-spanning tree); a learner on an unknown graph must only use ``G.number_of_nodes()`` and
-set ``needs_path=True`` (the learner class's own ``needs_path`` attribute is used when the
-argument is omitted). ``bound(G, labels)`` returns the learner's mistake bound for that
-labelled graph; pass ``bound_in_expectation=True`` when it holds only on average over the
-learner's randomness (e.g. over the random spanning tree), so checks do not assert it
-trial by trial.  A learner that keeps a Binary Support Tree should expose it as a
+spanning tree, e.g. ``BinarySupportTree.from_graph(G, seed)``); a class whose constructor
+takes ``n`` alone may be passed as is.  A learner on an unknown graph must only use
+``G.number_of_nodes()`` and has ``needs_path=True`` (the class attribute ``needs_path`` is
+used when the argument is omitted).  A learner whose *hyper-parameter* the paper assumes
+known from the labeling (Matrix Winnow's threshold needs ``|Phi|``) is registered with
+``needs_labels=True`` and built as ``factory(G, seed, labels)``; it must use the labels for
+that parameter only.  ``bound(G, labels)`` returns the learner's mistake bound for that
+labelled graph; ``bound(G, labels, learner)`` (three parameters) also gets the learner
+built for this game, for bounds that depend on its own random draws (its BST's ``R``,
+say).  Pass ``bound_in_expectation=True`` when the bound holds only on average over the
+learner's randomness, so checks do not assert it run by run.  A learner that keeps a Binary Support Tree should expose it as a
 ``bst`` attribute (a :class:`~simpred_lite.bst.BinarySupportTree`) or a
 ``bst_path(i, j)`` method: the app then draws the BST path of the current pair.
 
@@ -43,6 +47,7 @@ and the adversary reveals none, the playground reveals the shortest path.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -69,6 +74,7 @@ __all__ = [
     "LearnerSpec",
     "LEARNERS",
     "register_learner",
+    "learners_for",
     "Adversary",
     "RandomAdversary",
     "CutBiasedAdversary",
@@ -117,11 +123,11 @@ class LearnerSpec:
     Attributes
     ----------
     name : str
-    factory : callable ``(G, seed) -> learner``
+    factory : callable ``(G, seed) -> learner`` (``(G, seed, labels)`` if ``needs_labels``)
     needs_path : bool
         The learner plays the unknown-graph game and needs the path revealed with each pair.
-    bound : callable ``(G, labels) -> float``, optional
-        Its mistake bound on that labelled graph.
+    bound : callable ``(G, labels) -> float`` or ``(G, labels, learner) -> float``, optional
+        Its mistake bound on that labelled graph (for that learner).
     bound_in_expectation : bool
         The bound holds on average over the learner's randomness, not on every run.
     setting : str
@@ -136,6 +142,7 @@ class LearnerSpec:
     bound_in_expectation: bool = False
     setting: str = "known graph"
     description: str = ""
+    needs_labels: bool = False
 
 
 #: The learners the playground offers, by name (add more with :func:`register_learner`).
@@ -153,6 +160,7 @@ def register_learner(
     bound_in_expectation: bool = False,
     setting: str = "known graph",
     description: str = "",
+    needs_labels: bool = False,
     replace: bool = False,
 ) -> LearnerSpec:
     """Offer a learner in the playground (one line per learner).
@@ -163,16 +171,21 @@ def register_learner(
         The name shown in the app and used as key in :data:`LEARNERS`.
     factory : callable ``(G, seed) -> learner``
         Builds a fresh learner for the graph ``G``; ``seed`` is an int for its randomness.
-        A class may be passed directly when its constructor takes ``n`` only.
+        A class may be passed directly when its constructor takes ``n`` only.  With
+        ``needs_labels=True`` it is called as ``factory(G, seed, labels)``.
     needs_path : bool, optional
         Whether the learner needs revealed paths; default: the class attribute
         ``needs_path`` of ``factory`` if it is a class, else ``False``.
-    bound : callable ``(G, labels) -> float``, optional
-        The learner's mistake bound on that labelled graph.
+    bound : callable ``(G, labels) -> float`` or ``(G, labels, learner) -> float``, optional
+        The learner's mistake bound on that labelled graph (with three parameters it also
+        gets the learner built for the game).
     bound_in_expectation : bool
         The bound holds on average over the learner's own randomness only.
     setting : {"baseline", "known graph", "unknown graph"}
     description : str
+    needs_labels : bool
+        The factory needs the labels for a hyper-parameter the paper assumes known
+        (Matrix Winnow's cut size); it is called as ``factory(G, seed, labels)``.
     replace : bool
         Allow overwriting an existing entry.
 
@@ -192,7 +205,7 @@ def register_learner(
     if not callable(factory):
         raise TypeError(f"factory must be callable as factory(G, seed) -> learner, got {factory!r}")
     if bound is not None and not callable(bound):
-        raise TypeError(f"bound must be callable as bound(G, labels) -> float, got {bound!r}")
+        raise TypeError(f"bound must be callable as bound(G, labels[, learner]) -> float, got {bound!r}")
     if setting not in _SETTINGS:
         raise ValueError(f"setting must be one of {_SETTINGS}, got {setting!r}")
     if name in LEARNERS and not replace:
@@ -202,9 +215,21 @@ def register_learner(
         if needs_path is None:
             needs_path = bool(getattr(cls, "needs_path", False))
         factory = lambda G, seed: cls(G.number_of_nodes())  # noqa: E731 - the n-only constructor
-    spec = LearnerSpec(name, factory, bool(needs_path), bound, bool(bound_in_expectation), setting, description)
+    spec = LearnerSpec(name, factory, bool(needs_path), bound, bool(bound_in_expectation), setting, description,
+                       bool(needs_labels))
     LEARNERS[name] = spec
     return spec
+
+
+def _positional_arity(fn: Callable) -> int:
+    """How many positional arguments ``fn`` accepts (a large number for ``*args``)."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return 2
+    if any(p.kind is p.VAR_POSITIONAL for p in params):
+        return 99
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
 
 
 def _union_find_bound(G: nx.Graph, labels) -> float:
@@ -216,6 +241,19 @@ register_learner("AlwaysSimilar", AlwaysSimilar, setting="baseline",
 register_learner("UnionFindLearner", UnionFindLearner, bound=_union_find_bound, setting="baseline",
                  description="transitivity of revealed similar pairs; M <= n - K")
 # The lead registers the paper's learners here, one line each (see the module docstring).
+
+
+def learners_for(setting: str) -> list[str]:
+    """The registered learners that fit a setting: its own learners and the baselines.
+
+    Examples
+    --------
+    >>> learners_for("unknown graph")[:2]
+    ['AlwaysSimilar', 'UnionFindLearner']
+    """
+    if setting not in _SETTINGS:
+        raise ValueError(f"setting must be one of {_SETTINGS}, got {setting!r}")
+    return [name for name, spec in LEARNERS.items() if spec.setting in ("baseline", setting)]
 
 
 # -- paths --------------------------------------------------------------------------------
@@ -537,7 +575,8 @@ class Playground:
         self.rng = _rng(self.seed)
         self.learners = {}
         for k, name in enumerate(self.names):
-            learner = self.specs[name].factory(self.G, self.seed + 1000 * (k + 1))
+            spec, seed = self.specs[name], self.seed + 1000 * (k + 1)
+            learner = spec.factory(self.G, seed, self.labels) if spec.needs_labels else spec.factory(self.G, seed)
             if not (hasattr(learner, "predict_one") and hasattr(learner, "learn_one")):
                 raise TypeError(f"the factory of {name!r} returned {learner!r}, which is not a similarity learner")
             if getattr(learner, "n", self.n) != self.n:
@@ -625,8 +664,15 @@ class Playground:
 
     def bounds(self) -> dict[str, float]:
         """``name -> mistake bound`` for the learners registered with a bound."""
-        return {name: float(spec.bound(self.G, self.labels)) for name, spec in self.specs.items()
-                if spec.bound is not None}
+        out = {}
+        for name, spec in self.specs.items():
+            if spec.bound is None:
+                continue
+            if _positional_arity(spec.bound) >= 3:  # the bound depends on this learner's draws
+                out[name] = float(spec.bound(self.G, self.labels, self.learners[name]))
+            else:
+                out[name] = float(spec.bound(self.G, self.labels))
+        return out
 
     def bst_path(self, name: str, pair: tuple[int, int] | None = None) -> list[int] | None:
         """The BST path of ``pair`` (default: the current pair) in learner ``name``'s Binary

@@ -379,3 +379,43 @@ def test_layouts_place_every_vertex():
         assert sorted(pos) == list(range(len(pos)))
     grid = Playground("grid", ["AlwaysSimilar"]).layout()
     assert grid[9].tolist() == [1.0, -1.0]  # row 1, column 1
+
+
+class NeedsCut(UnionFindLearner):
+    """Stands for Matrix Winnow: a hyper-parameter (the cut size) read from the labeling."""
+
+    def __init__(self, n, cut):
+        super().__init__(n)
+        self.cut = cut
+
+
+def test_needs_labels_factories_and_learner_dependent_bounds():
+    from simpred_lite.graphs import cut_size
+
+    reg = registry(
+        winnowish=LearnerSpec("winnowish", lambda G, seed, y: NeedsCut(G.number_of_nodes(), cut_size(G, y)),
+                              needs_labels=True, bound=lambda G, y, learner: 10.0 * learner.cut),
+        bst=LearnerSpec("bst", lambda G, seed: WithBST(G, seed), bound=lambda G, y, learner: learner.bst.cut_size(y)),
+        star=LearnerSpec("star", lambda G, seed: AlwaysSimilar(G.number_of_nodes()), bound=lambda *args: len(args)),
+    )
+    game = Playground("karate club", ["winnowish", "bst", "star"], seed=0, registry=reg)
+    assert game.learners["winnowish"].cut == 11
+    bounds = game.bounds()
+    assert bounds["winnowish"] == 110.0 and bounds["star"] == 3.0
+    assert bounds["bst"] == game.learners["bst"].bst.cut_size(game.labels)
+    spec = register_learner("needs labels (test)", lambda G, s, y: AlwaysSimilar(len(y)), needs_labels=True, replace=True)
+    try:
+        assert spec.needs_labels and Playground("grid", ["needs labels (test)"]).learners["needs labels (test)"].n == 40
+    finally:
+        LEARNERS.pop("needs labels (test)")
+
+
+def test_learners_for_a_setting(monkeypatch):
+    from simpred_lite.playground import learners_for
+
+    monkeypatch.setitem(LEARNERS, "paths", LearnerSpec("paths", lambda G, s: PathRecorder(G.number_of_nodes()),
+                                                       needs_path=True, setting="unknown graph"))
+    assert "paths" in learners_for("unknown graph") and "paths" not in learners_for("known graph")
+    assert {"AlwaysSimilar", "UnionFindLearner"} <= set(learners_for("known graph"))
+    with pytest.raises(ValueError, match="setting must be one of"):
+        learners_for("cloud")
