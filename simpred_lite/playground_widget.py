@@ -109,7 +109,8 @@ def draw_mistake_race(ax, results, bounds=None, title="Mistakes so far"):
         curve = np.asarray(res.cumulative)
         T = max(T, curve.size)
         color = CLASS_COLORS[k % 10]
-        ax.step(np.arange(1, curve.size + 1), curve, where="post", color=color, lw=1.8, label=name)
+        # M_0 = 0, then M_t is drawn over (t-1, t]: a mistake at trial t rises at t
+        ax.step(np.arange(curve.size + 1), np.concatenate([[0], curve]), where="pre", color=color, lw=1.8, label=name)
         if name in bounds:
             ax.axhline(bounds[name], color=color, ls=":", lw=1.5, label=f"bound of {name}")
     top = max([float(np.max(r.cumulative)) if len(r) else 0.0 for r in results.values()] + list(bounds.values()) + [3.0])
@@ -223,6 +224,7 @@ class PlaygroundApp:
             self.pos = self.game.layout()
             student = self.adversary.value == "student"
             self.i.disabled = self.j.disabled = not student
+            self.target.disabled = self.adversary.value != "adaptive"
             hint = "pick i and j, then press <b>Step</b>" if student else "press <b>Step</b> or <b>Play</b>"
             self._show(f"{GRAPHS[self.graph.value].description}; adversary: <b>{self.adversary.value}</b> — {hint}.")
         finally:
@@ -315,7 +317,7 @@ class PlaygroundApp:
         fig = self.figure()
         self.out.outputs = ()
         if fig is not None:
-            self.out.append_display_data(Image(data=figure_to_png(fig, dpi=72)))
+            self.out.append_display_data(Image(data=figure_to_png(fig, dpi=80)))
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

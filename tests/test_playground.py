@@ -333,7 +333,10 @@ def test_app_step_play_reset_update_counter_and_figure():
 def test_app_settings_rebuild_the_game():
     app = PlaygroundApp("karate club", ["AlwaysSimilar", "UnionFindLearner"], "adaptive")
     app.target.value = "UnionFindLearner"
-    assert app.game.adversary.target == "UnionFindLearner"
+    assert app.game.adversary.target == "UnionFindLearner" and not app.target.disabled
+    app.adversary.value = "random"
+    assert app.target.disabled and app.i.disabled
+    app.adversary.value = "adaptive"
     app.graph.value = "barbell"
     assert app.game.n == 18 and list(app.i.options) == list(range(18)) and app.j.value == 17
     app.learners.value = ("UnionFindLearner",)
