@@ -37,9 +37,10 @@ that parameter only.  ``bound(G, labels)`` returns the learner's mistake bound f
 labelled graph; ``bound(G, labels, learner)`` (three parameters) also gets the learner
 built for this game, for bounds that depend on its own random draws (its BST's ``R``,
 say).  Pass ``bound_in_expectation=True`` when the bound holds only on average over the
-learner's randomness, so checks do not assert it run by run.  A learner that keeps a Binary Support Tree should expose it as a
-``bst`` attribute (a :class:`~simpred_lite.bst.BinarySupportTree`) or a
-``bst_path(i, j)`` method: the app then draws the BST path of the current pair.
+learner's randomness, so checks do not assert it run by run.  A learner that keeps a
+Binary Support Tree should expose it as a ``bst`` attribute (a
+:class:`~simpred_lite.bst.BinarySupportTree`) or a ``bst_path(i, j)`` method: the app then
+draws the BST path of the current pair.
 
 Every path revealed is simple (no repeated vertex).  When a chosen learner needs paths
 and the adversary reveals none, the playground reveals the shortest path.
