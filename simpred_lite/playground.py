@@ -87,6 +87,7 @@ __all__ = [
     "shortest_path",
     "random_walk_path",
     "StepRecord",
+    "RETIRE_ON",
     "Playground",
 ]
 
@@ -396,6 +397,8 @@ class AdaptiveAdversary(Adversary):
         name = self.target if self.target is not None else game.names[0]
         if name not in game.learners:
             raise ValueError(f"the adaptive adversary targets {name!r}, which is not playing; choose one of {game.names}")
+        if name in game.retired:
+            raise ValueError(f"the adaptive adversary's target {name!r} has {game.retired[name]}; choose another target")
         learner = game.learners[name]
         pairs = self._candidates(game)
         for i, j in pairs:
@@ -472,6 +475,10 @@ def make_adversary(name: str, **options) -> Adversary:
 
 
 # -- the game -----------------------------------------------------------------------------
+#: Exceptions by which a learner gives up (its pool or memory ran out, a number overflowed):
+#: the playground retires it and plays on with the others.
+RETIRE_ON = (RuntimeError, MemoryError, ArithmeticError)
+
 @dataclass(frozen=True)
 class StepRecord:
     """One step of the playground: the trial and what each learner predicted."""
@@ -513,6 +520,10 @@ class Playground:
     learners : dict name -> learner
     specs : dict name -> LearnerSpec
     history : list of StepRecord
+    retired : dict name -> str
+        Learners that gave up — raised one of :data:`RETIRE_ON` (e.g. the reductions'
+        ``PoolLimitError``, a ``RuntimeError``) — and why; they stop playing, the others go
+        on.  Any other exception (a bug, bad input) propagates.
 
     Examples
     --------
@@ -584,6 +595,7 @@ class Playground:
                 raise ValueError(f"the factory of {name!r} built a learner for {learner.n} vertices, the graph has {self.n}")
             self.learners[name] = learner
         self.history: list[StepRecord] = []
+        self.retired: dict[str, str] = {}
 
     @property
     def needs_path(self) -> bool:
@@ -624,9 +636,14 @@ class Playground:
         trial = Trial(i, j, self.label(i, j), path)
         predictions = {}
         for name, learner in self.learners.items():
+            if name in self.retired:
+                continue
             p = trial.path if self.specs[name].needs_path else None
-            predictions[name] = int(learner.predict_one(i, j, p))
-            learner.learn_one(i, j, trial.y, p)
+            try:
+                predictions[name] = int(learner.predict_one(i, j, p))
+                learner.learn_one(i, j, trial.y, p)
+            except RETIRE_ON as err:  # the learner gives up (e.g. PoolLimitError): it stops playing
+                self.retired[name] = f"retired at trial {len(self.history) + 1}: {type(err).__name__}: {err}"
         record = StepRecord(trial, predictions)
         self.history.append(record)
         return record
@@ -651,15 +668,19 @@ class Playground:
     @property
     def mistakes(self) -> dict[str, int]:
         """``name -> number of mistakes so far``."""
-        return {name: int(sum(r.predictions[name] != r.trial.y for r in self.history)) for name in self.names}
+        return {name: int(sum(r.predictions[name] != r.trial.y for r in self.history if name in r.predictions))
+                for name in self.names}
 
     def results(self) -> dict[str, RunResult]:
-        """``name -> RunResult`` of the trials so far (mistake curves in ``.cumulative``)."""
-        y = np.array([r.trial.y for r in self.history], dtype=np.int64)
+        """``name -> RunResult`` of the trials so far (mistake curves in ``.cumulative``).
+
+        A retired learner's result covers the trials it predicted on.
+        """
         out = {}
         for name in self.names:
-            preds = np.array([r.predictions[name] for r in self.history], dtype=np.int64)
-            wrong = (preds != y).astype(np.int64)
+            played = [r for r in self.history if name in r.predictions]
+            preds = np.array([r.predictions[name] for r in played], dtype=np.int64)
+            wrong = (preds != np.array([r.trial.y for r in played], dtype=np.int64)).astype(np.int64)
             out[name] = RunResult(preds, wrong, np.cumsum(wrong))
         return out
 
@@ -710,7 +731,8 @@ class Playground:
         >>> Playground("grid", ["AlwaysSimilar"], seed=0).summary()
         'trials: 0 | mistakes: AlwaysSimilar 0'
         """
-        counts = ", ".join(f"{name} {m}" for name, m in self.mistakes.items())
+        counts = ", ".join(f"{name} {m}" + (" (retired)" if name in self.retired else "")
+                           for name, m in self.mistakes.items())
         return f"trials: {len(self.history)} | mistakes: {counts}"
 
     def __repr__(self) -> str:

@@ -268,7 +268,9 @@ class PlaygroundApp:
         wrong = [name for name, w in record.wrong.items() if w]
         verdict = "wrong: " + ", ".join(wrong) if wrong else "every learner was right"
         via = f" with a revealed path of {len(t.path) - 1} edges" if t.path is not None else ""
-        return f"Trial {len(self.game.history)}: pair ({t.i}, {t.j}){via} is {truth}; {verdict}."
+        retired = "".join(f" {name} {why}." for name, why in self.game.retired.items()
+                          if why.startswith(f"retired at trial {len(self.game.history)}:"))
+        return f"Trial {len(self.game.history)}: pair ({t.i}, {t.j}){via} is {truth}; {verdict}.{retired}"
 
     @property
     def counter_text(self) -> str:

@@ -422,3 +422,51 @@ def test_learners_for_a_setting(monkeypatch):
     assert {"AlwaysSimilar", "UnionFindLearner"} <= set(learners_for("known graph"))
     with pytest.raises(ValueError, match="setting must be one of"):
         learners_for("cloud")
+
+
+class GivesUp(UnionFindLearner):
+    """Stands for the reductions' master algorithm: its pool runs out after a few updates."""
+
+    def __init__(self, n, after):
+        super().__init__(n)
+        self.after = after
+
+    def _learn(self, i, j, y, y_hat, path):
+        if self.trials > self.after:
+            raise RuntimeError("pool limit reached")
+        super()._learn(i, j, y, y_hat, path)
+
+
+class Buggy(UnionFindLearner):
+    def _predict(self, i, j, path):
+        raise KeyError("a bug")
+
+
+def test_a_learner_that_gives_up_is_retired_and_the_others_play_on():
+    reg = registry(quitter=LearnerSpec("quitter", lambda G, seed: GivesUp(G.number_of_nodes(), after=3)))
+    game = Playground("karate club", ["UnionFindLearner", "quitter"], "adaptive", seed=0, registry=reg)
+    game.play(10)
+    assert game.retired == {"quitter": "retired at trial 4: RuntimeError: pool limit reached"}
+    results = game.results()
+    # the quitter predicted on trials 1..4 (its mistake on trial 4 counts), then stopped
+    assert len(results["quitter"]) == 4 and len(results["UnionFindLearner"]) == 10
+    assert game.mistakes["quitter"] == game.learners["quitter"].mistakes == results["quitter"].total_mistakes
+    assert "quitter" not in game.history[4].predictions
+    assert game.summary().endswith(f"quitter {game.mistakes['quitter']} (retired)")
+    target = Playground("karate club", ["quitter"], "adaptive", seed=0, registry=reg)
+    target.play(4)
+    with pytest.raises(ValueError, match="target 'quitter' has retired at trial 4"):
+        target.step()
+    game.reset()
+    assert game.retired == {}
+    app = PlaygroundApp("karate club", ["UnionFindLearner"], "random")
+    app.game = Playground("karate club", ["UnionFindLearner", "quitter"], "random", seed=0, registry=reg)
+    for _ in range(4):
+        app.step_button.click()
+    assert app.status_text.endswith("quitter retired at trial 4: RuntimeError: pool limit reached.")
+
+
+def test_a_buggy_learner_is_not_hidden():
+    reg = registry(buggy=LearnerSpec("buggy", lambda G, seed: Buggy(G.number_of_nodes())))
+    with pytest.raises(KeyError, match="a bug"):
+        Playground("grid", ["buggy"], registry=reg).step()
