@@ -26,8 +26,11 @@ $(STAMP): $(PY) pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet -c constraints.txt -e ".[notebooks,test,app,browser]"
 	touch $(STAMP)
 
+# JupyterLab refuses to run as root unless told; containers and CI machines often are root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG)
 
 # The playground web app on http://127.0.0.1:8866 (loopback only; Ctrl-C stops it).
 APP_PORT ?= 8866

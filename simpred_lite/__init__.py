@@ -55,3 +55,8 @@ __all__ = [
     "run",
     "trials_from_pairs",
 ]
+
+# unknown graphs (§5): trial sequences that reveal a path with each pair
+from .online import cut_crossing_trials, random_walk_trials, shortest_path_trials  # noqa: E402
+
+__all__ += ["shortest_path_trials", "random_walk_trials", "cut_crossing_trials"]

@@ -16,7 +16,18 @@ import numpy as np
 from .graphs import _rng, validate_graph, validate_labels
 from .learners.base import check_pair, check_similarity_label, check_vertex
 
-__all__ = ["Trial", "RunResult", "run", "random_trials", "trials_from_pairs"]
+__all__ = [
+    "Trial",
+    "RunResult",
+    "run",
+    "random_trials",
+    "trials_from_pairs",
+    "loop_erase",
+    "shortest_path_trials",
+    "random_walk_trials",
+    "cut_crossing_trials",
+    "adversarial_run",
+]
 
 
 @dataclass(frozen=True)
@@ -181,3 +192,261 @@ def check_trial_vertices(trials: Iterable[Trial], n: int) -> None:
     for t in trials:
         check_vertex(t.i, n, "vertex i")
         check_vertex(t.j, n, "vertex j")
+
+
+# --------------------------------------------------------------------------------------
+# trial sequences that reveal paths (the unknown-graph setting of §5)
+# --------------------------------------------------------------------------------------
+def _path_setup(G: nx.Graph, labels, T: int, seed):
+    G = validate_graph(G)
+    n = G.number_of_nodes()
+    if n < 2:
+        raise ValueError("random pairs need a graph with at least two vertices")
+    y = validate_labels(labels, n)
+    if isinstance(T, (bool, np.bool_)) or not isinstance(T, (int, np.integer)) or T < 0:
+        raise ValueError(f"T must be a non-negative integer number of trials, got {T!r}")
+    rng = _rng(seed)
+    i = rng.integers(n, size=T)
+    j = (i + rng.integers(1, n, size=T)) % n  # uniform over the other n-1 vertices
+    return G, n, y, rng, i.tolist(), j.tolist()
+
+
+def loop_erase(walk: Sequence[int]) -> list[int]:
+    """Chronological loop erasure of a walk: the simple path it leaves behind.
+
+    Examples
+    --------
+    >>> loop_erase([0, 1, 2, 1, 3, 0, 4])
+    [0, 4]
+    """
+    path: list[int] = []
+    where: dict[int, int] = {}
+    for v in walk:
+        v = int(v)
+        if v in where:  # a loop closed at v: erase it
+            for u in path[where[v] + 1 :]:
+                del where[u]
+            del path[where[v] + 1 :]
+        else:
+            where[v] = len(path)
+            path.append(v)
+    return path
+
+
+def shortest_path_trials(G: nx.Graph, labels, T: int, seed) -> list[Trial]:
+    """``T`` uniformly random pairs, each revealed with a shortest path of ``G`` (BFS).
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    labels : array_like of int
+    T : int
+    seed : int or numpy.random.Generator
+
+    Examples
+    --------
+    >>> t = shortest_path_trials(nx.cycle_graph(6), [0, 0, 0, 1, 1, 1], 2, seed=0)
+    >>> all(len(x.path) - 1 == min(abs(x.i - x.j), 6 - abs(x.i - x.j)) for x in t)
+    True
+    """
+    G, n, y, rng, I, J = _path_setup(G, labels, T, seed)
+    return [Trial(a, b, int(y[a] != y[b]), tuple(nx.shortest_path(G, a, b))) for a, b in zip(I, J)]
+
+
+def random_walk_trials(G: nx.Graph, labels, T: int, seed, max_steps: int | None = None) -> list[Trial]:
+    """``T`` uniformly random pairs ``(i, j)``, each revealed with the loop-erased random walk from ``i`` to ``j``.
+
+    The walk starts at ``i`` and stops when it first hits ``j``; erasing its loops in
+    order leaves a simple path (the construction of Wilson's algorithm).  The expected cost
+    is the hitting time, ``O(n)`` steps on expanders, more on paths and barbells.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    labels : array_like of int
+    T : int
+    seed : int or numpy.random.Generator
+    max_steps : int, optional
+        Give up (``ValueError``) if one walk takes longer; default ``1000 * n``.
+
+    Examples
+    --------
+    >>> t = random_walk_trials(nx.cycle_graph(5), [0, 0, 1, 1, 1], 3, seed=0)
+    >>> [len(set(x.path)) == len(x.path) for x in t]
+    [True, True, True]
+    """
+    G, n, y, rng, I, J = _path_setup(G, labels, T, seed)
+    nbrs = [sorted(G.adj[v]) for v in range(n)]
+    cap = 1000 * n if max_steps is None else int(max_steps)
+    out = []
+    for a, b in zip(I, J):
+        walk, v, steps = [a], a, 0
+        while v != b:
+            if steps >= cap:
+                raise ValueError(
+                    f"the random walk from {a} did not reach {b} within max_steps={cap} steps; "
+                    "raise max_steps or use shortest_path_trials"
+                )
+            u = rng.random(64)  # draw in batches: one Generator call per 64 steps
+            for x in u:
+                nb = nbrs[v]
+                v = nb[int(x * len(nb))]
+                walk.append(v)
+                steps += 1
+                if v == b or steps >= cap:
+                    break
+        out.append(Trial(a, b, int(y[a] != y[b]), tuple(loop_erase(walk))))
+    return out
+
+
+def cut_crossing_trials(G: nx.Graph, labels, T: int, seed, tries: int = 10) -> list[Trial]:
+    """``T`` uniformly random pairs revealed with *adversarial* paths that go through a cut edge.
+
+    For the pair ``(i, j)`` the adversary picks a random cut edge ``{a, b}`` and reveals a
+    shortest path ``i -> a``, the edge ``a -> b``, then a shortest path ``b -> j`` that
+    avoids the first half (so the result is a simple path through the cut edge); if there
+    is none it tries the other orientation and up to ``tries`` cut edges, and failing that
+    reveals the loop-erased concatenation.  Similar pairs are thus shown paths that leave their class
+    and come back: the revealed forest collects many cut edges, which is what makes
+    ``|Phi^T|`` large in the bound of Theorem ``t:unknown``.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    labels : array_like of int
+        Must have at least one cut edge.
+    T : int
+    seed : int or numpy.random.Generator
+    tries : int, default 10
+
+    Examples
+    --------
+    On a cycle with two arcs every pair can be joined through one of the two cut edges:
+
+    >>> G = nx.cycle_graph(6); y = [0, 0, 0, 1, 1, 1]
+    >>> t = cut_crossing_trials(G, y, 5, seed=0)
+    >>> cut = {(2, 3), (3, 2), (5, 0), (0, 5)}
+    >>> all(any(e in cut for e in zip(x.path, x.path[1:])) for x in t)
+    True
+    """
+    from .graphs import cut_edges
+
+    G, n, y, rng, I, J = _path_setup(G, labels, T, seed)
+    cuts = cut_edges(G, y)
+    if not cuts:
+        raise ValueError("cut_crossing_trials needs labels with at least one cut edge; this labeling has none")
+    if tries < 1:
+        raise ValueError(f"tries must be at least 1, got {tries}")
+    nbrs = [sorted(G.adj[v]) for v in range(n)]
+    sp = dict()
+
+    def shortest(u, v):  # BFS trees from each source, cached: O(n) per distinct source
+        if u not in sp:
+            sp[u] = nx.single_source_shortest_path(G, u)
+        return sp[u][v]
+
+    def avoiding(u, v, blocked):  # BFS u -> v through vertices not in `blocked`
+        if u in blocked or v in blocked:
+            return None
+        back = {u: None}
+        frontier = [u]
+        while frontier and v not in back:
+            nxt = []
+            for w in frontier:
+                for z in nbrs[w]:
+                    if z not in back and z not in blocked:
+                        back[z] = w
+                        nxt.append(z)
+            frontier = nxt
+        if v not in back:
+            return None
+        path = [v]
+        while back[path[-1]] is not None:
+            path.append(back[path[-1]])
+        return path[::-1]
+
+    out = []
+    for a0, b0 in zip(I, J):
+        path = None
+        for c in rng.integers(len(cuts), size=tries).tolist():
+            for a, b in (cuts[c], cuts[c][::-1]):
+                left = shortest(a0, a)  # i -> a, then b -> j avoiding it
+                right = avoiding(b, b0, set(left))
+                if right is not None:
+                    path = left + right
+                    break
+            if path is not None:
+                break
+        if path is None:
+            a, b = cuts[c]
+            path = loop_erase(shortest(a0, a) + shortest(b, b0))
+        out.append(Trial(a0, b0, int(y[a0] != y[b0]), tuple(path)))
+    return out
+def adversarial_run(learner, labels, T: int, seed, *, candidates: int | None = None) -> tuple[list[Trial], RunResult]:
+    """Play ``T`` trials chosen greedily against ``learner``: a mistake whenever possible.
+
+    On each trial the adversary looks at the pairs of distinct vertices (all of them, or
+    ``candidates`` pairs drawn at random) in a random order and poses the first one the
+    learner would get wrong — predicting never changes a learner's state, so it may ask.
+    If the learner is right on every candidate, a random candidate is posed.  The labels
+    stay consistent with ``labels``, so every mistake bound of the paper still applies:
+    this is how the tests and notebooks push learners towards their worst case.
+
+    Parameters
+    ----------
+    learner : SimilarityLearner
+        A learner on the vertices ``0 .. n-1`` that does not need paths.
+    labels : array_like of int
+        The true class of each vertex.
+    T : int
+        Number of trials.
+    seed : int or numpy.random.Generator
+    candidates : int, optional
+        Pairs examined per trial; all ``n(n-1)/2`` pairs by default.
+
+    Returns
+    -------
+    trials : list of Trial
+        The trials posed.
+    result : RunResult
+
+    Examples
+    --------
+    >>> from simpred_lite.learners import UnionFindLearner
+    >>> trials, res = adversarial_run(UnionFindLearner(4), [0, 0, 1, 1], 6, seed=0)
+    >>> res.total_mistakes   # UnionFindLearner errs at most n - K = 2 times
+    2
+    """
+    y = validate_labels(labels, len(labels))
+    n = y.shape[0]
+    if n < 2:
+        raise ValueError("an adversary needs at least two vertices")
+    if T < 0:
+        raise ValueError(f"T must be a non-negative number of trials, got {T}")
+    if getattr(learner, "needs_path", False):
+        raise ValueError("adversarial_run poses pairs without paths; the learner needs paths")
+    rng = _rng(seed)
+    iu, ju = np.triu_indices(n, k=1)
+    trials, preds, wrong = [], [], []
+    for _ in range(T):
+        if candidates is None:
+            order = rng.permutation(iu.size)
+        else:
+            order = rng.integers(iu.size, size=int(candidates))
+        pick = None
+        for k in order:
+            i, j = int(iu[k]), int(ju[k])
+            if learner.predict_one(i, j) != int(y[i] != y[j]):
+                pick = (i, j)
+                break
+        if pick is None:
+            k = order[0]
+            pick = (int(iu[k]), int(ju[k]))
+        t = Trial(pick[0], pick[1], int(y[pick[0]] != y[pick[1]]))
+        y_hat = learner.predict_one(t.i, t.j)
+        learner.learn_one(t.i, t.j, t.y)
+        trials.append(t)
+        preds.append(y_hat)
+        wrong.append(int(y_hat != t.y))
+    mistakes = np.asarray(wrong, dtype=np.int64)
+    return trials, RunResult(np.asarray(preds, dtype=np.int64), mistakes, np.cumsum(mistakes))

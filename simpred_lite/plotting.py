@@ -9,6 +9,7 @@ pyplot, so no figure leaks into a notebook's output by accident.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Mapping
 
 import matplotlib.pyplot as plt
@@ -24,6 +25,12 @@ __all__ = [
     "draw_labelled_graph",
     "plot_mistake_curves",
     "figure_to_png",
+    "draw_edge_numbering",
+    "draw_forest_rounds",
+    "plot_history_pool",
+    "draw_history_tree",
+    "plot_reduction_constant",
+    "plot_bound_vs_measured",
 ]
 
 #: One colour per class (tab10), reused by every figure so a class keeps its colour.
@@ -146,3 +153,292 @@ def figure_to_png(fig: Figure, dpi: int = 90) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
     return buf.getvalue()
+
+
+# --------------------------------------------------------------------------------------
+# unknown graphs (§5): numbered, oriented edges; the forest of revealed paths
+# --------------------------------------------------------------------------------------
+def draw_edge_numbering(
+    G: nx.Graph,
+    labels=None,
+    edges=None,
+    ax=None,
+    pos=None,
+    thick=(),
+    hidden=(),
+    path=None,
+    title: str = "Numbered, oriented edges",
+    name_offset: int = 0,
+    node_size: float = 420,
+):
+    """Draw ``G`` with edges oriented low -> high and numbered ``e1, e2, ...`` as in §5's figures.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    labels : array_like of int, optional
+        Classes (vertex colours); edges joining two classes are drawn red.
+    edges : list of (int, int), optional
+        The numbering: ``edges[k]`` is labelled ``e{k+1}``.  Default: sorted edges of ``G``.
+    ax : matplotlib.axes.Axes, optional
+    pos : dict, optional
+    thick : iterable of (int, int)
+        Edges drawn thick (a spanning tree, the forest of revealed paths).
+    hidden : iterable of (int, int)
+        Edges left out of the drawing (e.g. the cut edges, to show what the tree leaves connected).
+    path : sequence of int, optional
+        A vertex path drawn in blue underneath (an instance ``x_t``).
+    title : str
+    name_offset : int
+        Vertex ``v`` is written ``v + name_offset`` (``1`` for the paper's vertex names).
+    node_size : float
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> fig = Figure(); ax = fig.add_subplot()
+    >>> draw_edge_numbering(nx.path_graph(3), [0, 0, 1], ax=ax).get_title()
+    'Numbered, oriented edges'
+    """
+    if not isinstance(G, nx.Graph) or G.is_directed() or set(G.nodes) != set(range(G.number_of_nodes())):
+        raise ValueError("draw_edge_numbering needs an undirected networkx.Graph on the vertices 0..n-1 "
+                         "(it may be disconnected: a forest of revealed paths is fine)")
+    n = G.number_of_nodes()
+    y = None if labels is None else validate_labels(labels, n)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 4))
+    if pos is None:
+        pos = graph_layout(G)
+    key = lambda e: (min(e), max(e))  # noqa: E731 - the orientation low -> high
+    edges = [key(e) for e in (sorted(G.edges) if edges is None else edges)]
+    thick = {key(e) for e in thick}
+    hidden = {key(e) for e in hidden}
+    D = nx.DiGraph()
+    D.add_nodes_from(range(n))
+    shown = [key(e) for e in G.edges if key(e) not in hidden]
+    D.add_edges_from(shown)
+    if path is not None and len(path) > 1:
+        steps = [key(e) for e in zip(path, path[1:])]
+        nx.draw_networkx_edges(D, pos, edgelist=steps, ax=ax, edge_color="tab:blue", width=9, alpha=0.35,
+                               arrows=False, node_size=node_size)
+    for group, width in (([e for e in shown if e not in thick], 1.0), ([e for e in shown if e in thick], 3.0)):
+        cut = [e for e in group if y is not None and y[e[0]] != y[e[1]]]
+        same = [e for e in group if e not in cut]
+        for lst, colour in ((same, "0.25" if width > 1 else "0.6"), (cut, "tab:red")):
+            if lst:
+                nx.draw_networkx_edges(D, pos, edgelist=lst, ax=ax, width=width, edge_color=colour, arrows=True,
+                                       arrowstyle="-|>", arrowsize=12, node_size=node_size)
+    number = {e: k + 1 for k, e in enumerate(edges)}
+    nx.draw_networkx_edge_labels(D, pos, edge_labels={e: f"e{number[e]}" for e in shown if e in number}, ax=ax,
+                                 font_size=8, rotate=False, bbox={"boxstyle": "round,pad=0.1", "fc": "white", "lw": 0})
+    colours = ["0.85" if y is None else CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in (y if y is not None else range(n))]
+    nx.draw_networkx_nodes(D, pos, ax=ax, node_color=colours, node_size=node_size, edgecolors="0.2", linewidths=0.8)
+    nx.draw_networkx_labels(D, pos, labels={v: str(v + name_offset) for v in range(n)}, ax=ax, font_size=9)
+    ax.set_title(title, fontsize=10)
+    ax.set_xlabel("layout x")
+    ax.set_ylabel("layout y")
+    ax.tick_params(left=False, bottom=False, labelleft=False, labelbottom=False)
+    return ax
+
+
+def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=None, name_offset: int = 0, axes=None):
+    """Replay revealed paths into a :class:`~simpred_lite.learners.PathForest`, one panel per round (Figure 3).
+
+    Each panel shows the forest after the round (thick, numbered by disclosure), the
+    revealed path in blue and, in the title, the pair and its instance ``x_t``.
+
+    Parameters
+    ----------
+    n : int
+    rounds : sequence of (i, j, path)
+    pos : dict
+        Vertex positions.
+    grow : {"disconnected", "always"}
+    labels : array_like of int, optional
+    name_offset : int
+        ``1`` to print the paper's vertex names.
+    axes : sequence of matplotlib.axes.Axes, optional
+        One per round; a new row of panels when omitted.
+
+    Returns
+    -------
+    list of numpy.ndarray
+        The instance vectors ``x_t``.
+
+    Examples
+    --------
+    >>> fig = Figure(); axes = fig.subplots(1, 2)
+    >>> pos = {0: (0, 0), 1: (1, 0), 2: (2, 0)}
+    >>> [x.tolist() for x in draw_forest_rounds(3, [(0, 1, [0, 1]), (2, 0, [2, 1, 0])], pos, axes=axes)]
+    [[1, 0], [-1, -1]]
+    """
+    from .learners.unknown import PathForest
+
+    rounds = list(rounds)
+    if axes is None:
+        _, axes = plt.subplots(1, len(rounds), figsize=(3.2 * len(rounds), 3.4))
+    axes = np.atleast_1d(axes)
+    if len(axes) < len(rounds):
+        raise ValueError(f"need one Axes per round: {len(rounds)} rounds, {len(axes)} axes")
+    F = PathForest(n, grow=grow)
+    xs = []
+    for t, ((i, j, path), ax) in enumerate(zip(rounds, axes), start=1):
+        verts, _, _ = F.instance_sparse(i, j, path)
+        xs.append(F.instance(i, j, path))  # idempotent: the pair is now connected
+        H = nx.Graph()
+        H.add_nodes_from(range(n))
+        H.add_edges_from(F.edges)
+        vec = "(" + ",".join(str(v) for v in xs[-1]) + ")"
+        draw_edge_numbering(H, labels, edges=F.edges, ax=ax, pos=pos, thick=F.edges, path=list(path),
+                            name_offset=name_offset, node_size=260,
+                            title=f"t={t}: pair ({i + name_offset},{j + name_offset})\nx_{t} = {vec}")
+        ax.set_xlabel(f"forest path: {'→'.join(str(v + name_offset) for v in verts)}", fontsize=8)
+        ax.set_ylabel("")
+    return xs
+def _axes(ax):
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.4, 4))
+    return ax
+
+
+# --- class <-> similarity reductions (notebook 04) ---------------------------------------------
+def plot_history_pool(sim, ax=None, title: str = "Pool of hallucinated histories"):
+    """Pool size per trial of a :class:`~simpred_lite.learners.SimilarityFromClassifier`.
+
+    Draws the entries actually stored and the histories of the literal pool they stand for
+    (log scale), with a tick under each master mistake.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from simpred_lite.learners import HalvingClassifier, SimilarityFromClassifier, labelings_with_small_cut
+    >>> H = labelings_with_small_cut(nx.path_graph(4), K=2, max_cut=1)
+    >>> sim = SimilarityFromClassifier(lambda: HalvingClassifier(H), K=2)
+    >>> sim.learn_one(0, 3, 1)
+    >>> plot_history_pool(sim).get_yscale()
+    'log'
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    t = np.arange(1, len(sim.pool_sizes) + 1)
+    ax.step(t, sim.histories_represented, where="post", label="histories (literal pool)", color="tab:red")
+    ax.step(t, sim.pool_sizes, where="post", label="entries stored (merged)", color="tab:blue")
+    W = sim.total_weights
+    mistakes = [k + 1 for k in range(len(W)) if W[k] != (W[k - 1] if k else 1)]
+    ax.plot(mistakes, [1] * len(mistakes), "k|", markersize=14, label="master mistake")
+    ax.set_yscale("log")
+    ax.set_xlabel("trial t")
+    ax.set_ylabel("pool size")
+    ax.set_title(title)
+    ax.legend(loc="upper left", fontsize=8)
+    return ax
+
+
+def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histories"):
+    """Draw the tree returned by :func:`~simpred_lite.learners.history_tree`.
+
+    Leaves are spread left to right, depth (number of splits) grows downwards; live
+    histories are filled, with an area proportional to their weight, dead ones hollow.
+    Each edge is labelled by the guessed classes ``a,b`` of the pair it appended.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from simpred_lite.learners import (HalvingClassifier, SimilarityFromClassifier,
+    ...     history_tree, labelings_with_small_cut)
+    >>> H = labelings_with_small_cut(nx.path_graph(4), K=2, max_cut=1)
+    >>> sim = SimilarityFromClassifier(lambda: HalvingClassifier(H), K=2, merge=False)
+    >>> sim.learn_one(0, 3, 1)
+    >>> draw_history_tree(history_tree(sim), K=2).get_title()
+    'Genealogy of the histories'
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    x: dict[int, float] = {}
+    leaves = iter(range(T.number_of_nodes()))
+
+    def place(v):
+        kids = sorted(T.successors(v), key=lambda c: T.nodes[c]["guess"])
+        if not kids:
+            x[v] = float(next(leaves))
+        else:
+            for c in kids:
+                place(c)
+            x[v] = float(np.mean([x[c] for c in kids]))
+
+    place(0)
+    live_w = [float(T.nodes[v]["weight"]) for v in T if T.nodes[v]["alive"]]
+    w_max = max(live_w) if live_w else 1.0
+    for u, v in T.edges:
+        ax.plot([x[u], x[v]], [-T.nodes[u]["depth"], -T.nodes[v]["depth"]], color="0.6", lw=0.8, zorder=1)
+        if T.number_of_nodes() <= 40:
+            (_, a), (_, b) = T.nodes[v]["guess"]
+            ax.annotate(f"{a},{b}", (x[v], -T.nodes[v]["depth"]), textcoords="offset points", xytext=(0, 6),
+                        ha="center", fontsize=7)
+    for v in T:
+        alive = T.nodes[v]["alive"]
+        size = 20 + 180 * float(T.nodes[v]["weight"]) / w_max if alive else 25
+        ax.scatter([x[v]], [-T.nodes[v]["depth"]], s=size, zorder=2,
+                   c="tab:blue" if alive else "white", edgecolors="tab:blue")
+    depth = max(T.nodes[v]["depth"] for v in T)
+    ax.set_yticks([-d for d in range(depth + 1)], [str(d) for d in range(depth + 1)])
+    ax.set_xlabel("histories (leaves spread left to right)")
+    ax.set_ylabel("number of splits (depth)")
+    ax.set_title(title)
+    ax.set_xticks([])
+    return ax
+
+
+def plot_reduction_constant(Ks, beta: float = 0.294, ax=None, title: str = "The constant of Lemma equiv"):
+    """``c_K(beta)/log2 K`` against ``K``, with the paper's ``c < 5`` line.
+
+    Examples
+    --------
+    >>> plot_reduction_constant(range(2, 6)).get_xlabel()
+    'number of classes K'
+    >>> plt.close("all")
+    """
+    from .learners.reductions import reduction_constant
+
+    ax = _axes(ax)
+    Ks = list(Ks)
+    ratio = [reduction_constant(K, beta) / math.log2(K) for K in Ks]
+    loose = [math.log2(K * K / beta) / math.log2(2 / (1 + beta)) / math.log2(K) for K in Ks]
+    ax.plot(Ks, ratio, "o-", label=r"exact: $\log_2\frac{K(K-1)}{\beta} / (\log_2\frac{2}{1+\beta}\,\log_2 K)$")
+    ax.plot(Ks, loose, "s--", color="0.5", label=r"with $K^2$ for $K(K-1)$")
+    ax.axhline(5, color="tab:red", lw=1, label="c = 5 (paper)")
+    ax.axhline(2 / math.log2(2 / (1 + beta)), color="k", lw=0.8, ls=":", label="limit K → ∞")
+    ax.set_xticks(Ks if len(Ks) <= 20 else Ks[:: max(1, len(Ks) // 10)])
+    ax.set_xlabel("number of classes K")
+    ax.set_ylabel(r"$c_K(\beta) / \log_2 K$")
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    return ax
+
+
+def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
+                           title: str = "Mistakes against the bound", ylabel: str = "mistakes"):
+    """Measured worst mistakes per ``K`` next to the proven bound(s), on a log scale.
+
+    Examples
+    --------
+    >>> plot_bound_vs_measured([2, 3], [3, 4], [10.0, 20.0]).get_ylabel()
+    'mistakes'
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    Ks = list(Ks)
+    ax.plot(Ks, measured, "o-", label="measured (worst run)")
+    ax.plot(Ks, bounds, "s-", label="bound (Lemma)")
+    if paper_bounds is not None:
+        ax.plot(Ks, paper_bounds, "^--", color="0.5", label="paper's form")
+    ax.set_yscale("log")
+    ax.set_xticks(Ks)
+    ax.set_xlabel("number of classes K")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    return ax

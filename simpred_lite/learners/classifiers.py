@@ -1,0 +1,590 @@
+"""Online *class* prediction on the vertices of a graph: the learners the reductions plug in.
+
+§2 of the paper compares two games on the same patterns (here the vertices ``0 .. n-1``):
+
+* **class prediction** — on trial ``t`` a vertex ``x_t`` arrives, the learner predicts its
+  class ``y_hat_t`` in ``0 .. K-1`` and is told the true class ``y_t``;
+* **similarity prediction** — a *pair* arrives and only "similar / dissimilar" is revealed
+  (the :class:`~simpred_lite.learners.base.SimilarityLearner` protocol).
+
+The class-prediction protocol mirrors the similarity one::
+
+    y_hat = clf.predict_class(x)     # an int in 0 .. K-1; never changes the state
+    clf.learn_class(x, y)            # the true class y; counts a mistake if y_hat != y
+    clf.mistakes                     # number of mistakes so far
+    clf.clone()                      # an independent copy of the current state
+    clf.state_key()                  # hashable summary of the state, or None
+
+Every learner here is **mistake-driven** (conservative): the base class
+:class:`ClassLearner` calls the update hook only when the prediction was wrong.  This is
+not a detail: the master algorithm of Lemma equiv replays *hallucinated* histories into a
+classifier, and its proof counts one base-learner mistake per split of a history, which is
+only true when a correctly predicted example leaves the learner unchanged.  Any learner
+with mistake bound ``B`` can be made conservative without increasing ``B``.
+
+Learners and their mistake behaviour (``f`` is the true labeling):
+
+* :class:`HalvingClassifier` — halving over an explicit finite concept class ``H``
+  (e.g. :func:`labelings_with_small_cut`); at most ``floor(log2 |H|)`` mistakes when
+  ``f`` is in ``H``.  Tiny instances only.
+* :class:`MemorizingClassifier` — the consistent learner that remembers the classes it
+  was told; exactly at most ``#{v : f(v) != default}`` mistakes.
+* :class:`GraphPerceptron` — the kernel Perceptron with the graph kernel
+  ``L^+ + a 11^T`` for 2 classes; at most ``||u||^2 R^2`` mistakes (Novikoff) with
+  ``||u||^2 = 4|Phi| + (sum u)^2/(a n^2)``.  Efficient: O(1) per prediction, O(n) per
+  mistake.  :class:`GraphPerceptronReference` recomputes every score from scratch.
+* :class:`OneVsRest` — the "Lifting 2-class to K-class" appendix: one binary learner per
+  class, created when the class first appears; ``M <= sum_k M_k``, hence
+  ``M <= 2c|Phi|`` from a binary bound ``c|Phi_k|``.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+
+import networkx as nx
+import numpy as np
+
+from ..graphs import validate_graph, validate_labels
+from .base import check_vertex
+
+__all__ = [
+    "ClassLearner",
+    "check_class_label",
+    "check_class_learner",
+    "labelings_with_small_cut",
+    "HalvingClassifier",
+    "MemorizingClassifier",
+    "GraphPerceptron",
+    "GraphPerceptronReference",
+    "perceptron_mistake_bound",
+    "OneVsRest",
+    "run_classifier",
+    "adversarial_class_run",
+]
+
+
+def _check_int(value, name: str, low: int) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an integer, got {value!r} ({type(value).__name__})")
+    if value < low:
+        raise ValueError(f"{name} must be at least {low}, got {value}")
+    return int(value)
+
+
+def check_class_label(y, K: int | None) -> int:
+    """Check a class label: an integer in ``0 .. K-1`` (any ``y >= 0`` when ``K`` is None).
+
+    Examples
+    --------
+    >>> check_class_label(2, 3)
+    2
+    """
+    if isinstance(y, (bool, np.bool_)) or not isinstance(y, (int, np.integer)):
+        raise TypeError(f"a class label must be an integer 0..K-1, got {y!r} ({type(y).__name__})")
+    if y < 0 or (K is not None and y >= K):
+        upper = f"{K - 1}" if K is not None else "K-1"
+        raise ValueError(f"class label {y} is outside 0..{upper}; classes are numbered from 0")
+    return int(y)
+
+
+def check_class_learner(obj, name: str = "classifier"):
+    """Raise ``TypeError`` unless ``obj`` follows the class-prediction protocol.
+
+    The protocol: ``predict_class(x)``, ``learn_class(x, y)``, an integer ``mistakes``
+    and the number ``n`` of patterns (vertices).
+
+    Examples
+    --------
+    >>> check_class_learner(MemorizingClassifier(3, 2)).n
+    3
+    """
+    missing = [a for a in ("predict_class", "learn_class", "mistakes", "n") if not hasattr(obj, a)]
+    if missing:
+        raise TypeError(
+            f"{name} {type(obj).__name__} does not follow the class-prediction protocol: it lacks "
+            f"{', '.join(missing)}; subclass simpred_lite.learners.ClassLearner and implement "
+            "_predict_class(x) and _learn_class(x, y, y_hat)"
+        )
+    return obj
+
+
+class ClassLearner(ABC):
+    """Base class of online class predictors on the patterns (vertices) ``0 .. n-1``.
+
+    Subclasses implement :meth:`_predict_class` and :meth:`_learn_class`; the base class
+    validates the input, counts mistakes, and calls ``_learn_class`` **only on mistakes**,
+    so every learner is conservative by construction.
+
+    Parameters
+    ----------
+    n : int
+        Number of patterns (vertices).
+    K : int or None
+        Number of classes (labels ``0 .. K-1``), or None when any label ``>= 0`` is fine.
+
+    Attributes
+    ----------
+    mistakes, trials : int
+        Mistakes and calls to :meth:`learn_class` so far.
+    """
+
+    def __init__(self, n: int, K: int | None):
+        self.n = _check_int(n, "n (the number of vertices)", 1)
+        self.K = None if K is None else _check_int(K, "K (the number of classes)", 2)
+        self.mistakes = 0
+        self.trials = 0
+
+    def predict_class(self, x) -> int:
+        """Predict the class of vertex ``x``; never changes the state."""
+        x = check_vertex(x, self.n, "pattern x")
+        return int(self._predict_class(x))
+
+    def learn_class(self, x, y) -> None:
+        """Receive the true class ``y`` of ``x``; on a mistake count it and update."""
+        y = check_class_label(y, self.K)
+        y_hat = self.predict_class(x)
+        self.trials += 1
+        if y_hat != y:
+            self.mistakes += 1
+            self._learn_class(int(x), y, y_hat)
+
+    def clone(self) -> "ClassLearner":
+        """An independent copy (subclasses share their immutable data, e.g. a kernel)."""
+        return copy.deepcopy(self)
+
+    def state_key(self):
+        """A hashable value equal for two learners iff they predict alike forever (or None)."""
+        return None
+
+    @abstractmethod
+    def _predict_class(self, x: int) -> int:
+        """Predict for a validated vertex."""
+
+    @abstractmethod
+    def _learn_class(self, x: int, y: int, y_hat: int) -> None:
+        """Update after a mistake (``y_hat != y``)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(n={self.n}, K={self.K}, mistakes={self.mistakes})"
+
+
+def labelings_with_small_cut(G: nx.Graph, K: int, max_cut: int, *, limit: int = 500_000) -> np.ndarray:
+    """Every labeling ``y`` in ``{0..K-1}^n`` with cut size ``|Phi^G(y)| <= max_cut``.
+
+    The finite concept class of a halving learner on a tiny graph.  Vertices are labelled
+    in the order ``0 .. n-1`` and a partial labeling is dropped as soon as its cut exceeds
+    ``max_cut``, so the work is proportional to the answer, not to ``K^n``.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    K : int
+        Number of classes, ``>= 2``.
+    max_cut : int
+        Largest cut size kept.
+    limit : int, default 500000
+        Raise ``ValueError`` rather than build more partial labelings than this.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(|H|, n)``, rows in lexicographic order.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> H = labelings_with_small_cut(nx.path_graph(3), K=2, max_cut=1)
+    >>> H.tolist()
+    [[0, 0, 0], [0, 0, 1], [0, 1, 1], [1, 0, 0], [1, 1, 0], [1, 1, 1]]
+    """
+    G = validate_graph(G)
+    K = _check_int(K, "K", 2)
+    max_cut = _check_int(max_cut, "max_cut", 0)
+    n = G.number_of_nodes()
+    rows = np.arange(K, dtype=np.int64)[:, None]
+    cuts = np.zeros(K, dtype=np.int64)
+    for v in range(1, n):
+        earlier = [u for u in G.neighbors(v) if u < v]
+        if rows.shape[0] * K > limit:
+            raise ValueError(
+                f"more than limit={limit} partial labelings at vertex {v}: the class is too big "
+                "for halving; use a smaller graph, fewer classes or a smaller max_cut"
+            )
+        labels = np.tile(np.arange(K, dtype=np.int64), rows.shape[0])
+        rows = np.repeat(rows, K, axis=0)
+        cuts = np.repeat(cuts, K) + (rows[:, earlier] != labels[:, None]).sum(axis=1)
+        keep = cuts <= max_cut
+        rows = np.hstack([rows[keep], labels[keep, None]])
+        cuts = cuts[keep]
+    return rows
+
+
+class HalvingClassifier(ClassLearner):
+    """The halving algorithm over an explicit finite concept class ``H``.
+
+    The version space ``V`` starts as ``H``.  Prediction: the class most hypotheses in ``V``
+    give to ``x`` (ties to the smallest class).  On a mistake, keep only the hypotheses that
+    gave ``x`` its true class — at most half of ``V``, since they got fewer votes than the
+    prediction.  Hence, when the true labeling ``f`` is in ``H``,
+    ``M <= floor(log2 |H|)`` (:attr:`mistake_bound`).
+
+    Parameters
+    ----------
+    hypotheses : array_like, shape (h, n)
+        The concept class, one labeling per row, classes ``0 .. K-1``.
+    K : int, optional
+        Number of classes; by default ``max(hypotheses) + 1`` (at least 2).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> H = labelings_with_small_cut(nx.path_graph(4), K=2, max_cut=1)
+    >>> clf = HalvingClassifier(H)
+    >>> len(H), clf.mistake_bound
+    (8, 3)
+    >>> for x, y in [(0, 1), (3, 0), (1, 1), (2, 0)]:
+    ...     clf.learn_class(x, y)
+    >>> clf.mistakes <= clf.mistake_bound, [clf.predict_class(v) for v in range(4)]
+    (True, [1, 1, 0, 0])
+    """
+
+    def __init__(self, hypotheses, K: int | None = None):
+        H = np.asarray(hypotheses)
+        if H.ndim != 2 or H.shape[0] == 0 or H.shape[1] == 0:
+            raise ValueError(f"hypotheses must be a non-empty 2-d array (one labeling per row), got shape {H.shape}")
+        if H.dtype.kind not in "iu":
+            raise ValueError(f"hypotheses must hold integer classes 0..K-1, got dtype {H.dtype}")
+        if H.min() < 0:
+            raise ValueError(f"hypotheses must hold classes 0..K-1, found {H.min()}")
+        K = max(2, int(H.max()) + 1) if K is None else K
+        super().__init__(H.shape[1], K)
+        if H.max() >= self.K:
+            raise ValueError(f"a hypothesis uses class {H.max()} but K={self.K}")
+        self._H = H.astype(np.int64)
+        self._H.setflags(write=False)  # shared by every clone
+        self._alive = np.arange(H.shape[0])
+        self._votes: np.ndarray | None = None
+
+    @property
+    def mistake_bound(self) -> int:
+        """``floor(log2 |H|)``: the halving bound, valid when the truth is in ``H``."""
+        return int(math.floor(math.log2(self._H.shape[0])))
+
+    @property
+    def version_space_size(self) -> int:
+        """How many hypotheses are still consistent with the mistakes seen."""
+        return int(self._alive.size)
+
+    def _predict_class(self, x):
+        if self._votes is None:  # one plurality vote per vertex, recomputed once per state
+            V = self._H[self._alive]
+            counts = (V[:, :, None] == np.arange(self.K)).sum(axis=0)
+            self._votes = counts.argmax(axis=1)
+        return int(self._votes[x])
+
+    def _learn_class(self, x, y, y_hat):
+        self._alive = self._alive[self._H[self._alive, x] == y]
+        self._votes = None
+
+    def clone(self):
+        new = copy.copy(self)  # shares the read-only H and the (immutable) alive array
+        return new
+
+    def state_key(self):
+        return self._alive.tobytes()
+
+
+class MemorizingClassifier(ClassLearner):
+    """The consistent learner that remembers each class it was told.
+
+    Predict the remembered class of ``x``, or ``default`` for a vertex never corrected.
+    It errs at most once per vertex whose class differs from ``default``, and an
+    adversary can make it err on each of them:
+    ``mb(f) = #{v : f(v) != default}`` exactly (:meth:`mistake_bound_for`).
+
+    Examples
+    --------
+    >>> clf = MemorizingClassifier(4, K=3)
+    >>> clf.learn_class(2, 1); clf.learn_class(2, 1); clf.learn_class(0, 0)
+    >>> clf.mistakes, clf.predict_class(2), clf.mistake_bound_for([0, 0, 1, 2])
+    (1, 1, 2)
+    """
+
+    def __init__(self, n: int, K: int, default: int = 0):
+        super().__init__(n, K)
+        self.default = check_class_label(default, self.K)
+        self._memory: dict[int, int] = {}
+
+    def mistake_bound_for(self, labels) -> int:
+        """The exact worst-case number of mistakes on sequences labelled by ``labels``."""
+        y = validate_labels(labels, self.n, num_classes=self.K)
+        return int((y != self.default).sum())
+
+    def _predict_class(self, x):
+        return self._memory.get(x, self.default)
+
+    def _learn_class(self, x, y, y_hat):
+        self._memory[x] = y
+
+    def clone(self):
+        new = copy.copy(self)
+        new._memory = dict(self._memory)
+        return new
+
+    def state_key(self):
+        return tuple(sorted(self._memory.items()))
+
+
+def _graph_kernel(G: nx.Graph, a: float) -> np.ndarray:
+    from ..resistance import laplacian_pinv  # dense L^+, n <= DENSE_LIMIT
+
+    if not (isinstance(a, (int, float, np.floating)) and np.isfinite(a) and a > 0):
+        raise ValueError(f"the bias weight a must be a positive number, got {a!r}")
+    K = laplacian_pinv(G) + float(a)
+    K = (K + K.T) / 2  # exactly symmetric, so a row and a column hold the same floats
+    K.setflags(write=False)
+    return K
+
+
+class GraphPerceptron(ClassLearner):
+    """The kernel Perceptron on a graph for 2 classes (1 = "in the class", 0 = "rest").
+
+    Kernel ``Kmat = L^+ + a 11^T`` (``L^+`` the Laplacian pseudoinverse).  The learner keeps
+    the score vector ``s = Kmat @ alpha`` with ``alpha_v`` the signed count of mistakes at
+    ``v``; it predicts ``1`` iff ``s[x] > 0`` (so a fresh learner predicts ``0`` everywhere),
+    and on a mistake adds ``+-Kmat[:, x]``.
+
+    Mistake bound (Novikoff, margin 1): for ``u = 2y - 1`` in ``{-1, 1}^n``,
+    ``M <= ||u||^2 R^2`` with ``||u||^2 = u^T Kmat^{-1} u = 4|Phi^G(y)| + (sum u)^2/(a n^2)``
+    and ``R^2 = max_v Kmat[v, v]`` (:func:`perceptron_mistake_bound`).
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        The graph (``n <= 4000``: the kernel is dense).
+    a : float, default 1.0
+        Weight of the constant (bias) part of the kernel.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> clf = GraphPerceptron(nx.path_graph(6))
+    >>> for x, y in [(5, 1), (0, 0), (4, 1), (1, 0)]:
+    ...     clf.learn_class(x, y)
+    >>> [clf.predict_class(v) for v in range(6)], clf.mistakes
+    ([0, 0, 0, 1, 1, 1], 2)
+    """
+
+    def __init__(self, G: nx.Graph, a: float = 1.0, *, kernel: np.ndarray | None = None):
+        G = validate_graph(G)
+        super().__init__(G.number_of_nodes(), 2)
+        self.a = float(a)
+        self._kernel = _graph_kernel(G, a) if kernel is None else kernel
+        self._scores = np.zeros(self.n)
+        self._updates: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def kernel(self) -> np.ndarray:
+        """The (read-only) kernel matrix ``L^+ + a 11^T``."""
+        return self._kernel
+
+    def _predict_class(self, x):
+        return int(self._scores[x] > 0)
+
+    def _learn_class(self, x, y, y_hat):
+        sign = 1 if y == 1 else -1
+        self._scores = self._scores + sign * self._kernel[:, x]
+        self._updates = self._updates + ((x, sign),)
+
+    def clone(self):
+        return copy.copy(self)  # scores are replaced, never modified in place
+
+    def state_key(self):
+        return self._updates  # same updates in the same order: bitwise-equal scores
+
+
+class GraphPerceptronReference(GraphPerceptron):
+    """Plain reference for :class:`GraphPerceptron`: every score recomputed from the updates.
+
+    ``s(x) = sum_t sign_t Kmat[x_t, x]``, summed in the order of the mistakes — the same
+    floating-point operations as the incremental learner, so the predictions are identical.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> ref = GraphPerceptronReference(nx.path_graph(6))
+    >>> ref.learn_class(5, 1); ref.predict_class(4)
+    1
+    """
+
+    def _predict_class(self, x):
+        s = 0.0
+        for v, sign in self._updates:
+            s = s + sign * self._kernel[v, x]
+        return int(s > 0)
+
+
+def perceptron_mistake_bound(G: nx.Graph, labels, a: float = 1.0) -> float:
+    """Novikoff's bound ``||u||^2 R^2`` for :class:`GraphPerceptron` on a 0/1 labeling.
+
+    ``||u||^2 = 4 |Phi^G(y)| + (sum_v u_v)^2 / (a n^2)`` with ``u = 2y - 1`` and
+    ``R^2 = max_v (L^+_vv + a)``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> round(perceptron_mistake_bound(nx.path_graph(4), [0, 0, 1, 1]), 4)
+    7.5
+    """
+    from ..graphs import cut_size
+
+    G = validate_graph(G)
+    n = G.number_of_nodes()
+    y = validate_labels(labels, n, num_classes=2)
+    kernel = _graph_kernel(G, a)
+    u_sum = float((2 * y - 1).sum())
+    norm2 = 4 * cut_size(G, y) + u_sum**2 / (float(a) * n * n)
+    return float(norm2 * kernel.diagonal().max())
+
+
+class OneVsRest(ClassLearner):
+    """Lift a 2-class learner to ``K`` classes ("Lifting 2-class to K-class", App.).
+
+    One binary learner per class ``k`` learns "is ``x`` in class ``k``?" (1) versus "rest"
+    (0); it is created when class ``k`` first appears.  Prediction: the class of the one
+    learner that claims ``x``; if none or several claim it we "assume a mistake" and guess
+    (the smallest claimant, else the smallest class not seen yet, else 0).
+
+    Why ``M <= sum_k M_k``: a mistake on a trial of class ``k`` means learner ``k``
+    answered 0 or another learner answered 1 — a mistake of a binary learner.  A learner
+    created late behaves as if it had existed from the start, because a fresh binary
+    learner must predict 0 ("rest") everywhere (checked when it is created) and is
+    conservative.  Learner ``k`` sees a sequence labelled by class ``k`` versus rest, whose
+    cut is ``Phi_k``; from a binary bound ``M_k <= c |Phi_k|`` and
+    ``sum_k |Phi_k| = 2|Phi|`` follows ``M <= 2c|Phi|``.
+
+    Parameters
+    ----------
+    make_binary : callable
+        ``make_binary()`` returns a fresh binary :class:`ClassLearner` (classes 0/1).
+    K : int, optional
+        Number of classes, if known (only used to validate labels).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = nx.path_graph(6)
+    >>> clf = OneVsRest(lambda: GraphPerceptron(G), K=3)
+    >>> for x, y in [(0, 0), (5, 2), (2, 1), (1, 0), (4, 2), (3, 1)]:
+    ...     clf.learn_class(x, y)
+    >>> clf.mistakes <= sum(clf.binary_mistakes.values()), sorted(clf.binary_mistakes)
+    (True, [0, 1, 2])
+    """
+
+    def __init__(self, make_binary: Callable[[], ClassLearner], K: int | None = None):
+        if not callable(make_binary):
+            raise TypeError(
+                f"make_binary must be a function returning a fresh binary learner, got "
+                f"{type(make_binary).__name__}; e.g. OneVsRest(lambda: GraphPerceptron(G))"
+            )
+        probe = check_class_learner(make_binary(), "make_binary()")
+        if getattr(probe, "K", 2) != 2:
+            raise ValueError(f"make_binary() must build a 2-class learner, got one with K={probe.K}")
+        super().__init__(probe.n, K)
+        self._make_binary = make_binary
+        self._binary: dict[int, ClassLearner] = {}
+
+    @property
+    def binary_mistakes(self) -> dict[int, int]:
+        """Mistakes of each class's binary learner, ``{k: M_k}``."""
+        return {k: clf.mistakes for k, clf in self._binary.items()}
+
+    def _guess_unseen(self) -> int:
+        k = 0
+        while k in self._binary:
+            k += 1
+        return k if self.K is None or k < self.K else 0
+
+    def _predict_class(self, x):
+        claims = [k for k, clf in self._binary.items() if clf.predict_class(x) == 1]
+        if len(claims) >= 1:
+            return min(claims)
+        return self._guess_unseen()
+
+    def _learn_class(self, x, y, y_hat):
+        if y not in self._binary:
+            fresh = check_class_learner(self._make_binary(), "make_binary()")
+            if fresh.predict_class(x) != 0:
+                raise ValueError(
+                    "a fresh binary learner must predict 0 ('rest') everywhere, or the lifting "
+                    f"bound fails; {type(fresh).__name__} predicted 1 at vertex {x}"
+                )
+            self._binary[y] = fresh
+        for k in sorted(self._binary):
+            self._binary[k].learn_class(x, int(k == y))
+
+    def clone(self):
+        new = copy.copy(self)
+        new._binary = {k: clf.clone() for k, clf in self._binary.items()}
+        return new
+
+    def state_key(self):
+        keys = tuple((k, self._binary[k].state_key()) for k in sorted(self._binary))
+        return None if any(key is None for _, key in keys) else keys
+
+
+def run_classifier(clf: ClassLearner, vertices, labels) -> np.ndarray:
+    """Play the class-prediction game on ``vertices``; return the 0/1 mistake indicators.
+
+    Examples
+    --------
+    >>> run_classifier(MemorizingClassifier(3, 2), [2, 2, 0, 1], [0, 1, 1]).tolist()
+    [1, 0, 0, 1]
+    """
+    check_class_learner(clf)
+    y = validate_labels(labels, clf.n)
+    out = []
+    for x in vertices:
+        y_hat = clf.predict_class(x)
+        clf.learn_class(x, int(y[x]))
+        out.append(int(y_hat != y[x]))
+    return np.asarray(out, dtype=np.int64)
+
+
+def adversarial_class_run(clf: ClassLearner, labels, T: int, seed) -> tuple[list[int], np.ndarray]:
+    """Pose ``T`` vertices, each time one the learner gets wrong if there is one.
+
+    The vertices are scanned in a random order and the first mispredicted one is posed
+    (else a random vertex), so the learner is pushed towards its worst case while the
+    labels stay those of ``labels``.
+
+    Returns
+    -------
+    vertices : list of int
+    mistakes : numpy.ndarray
+        0/1 mistake indicators.
+
+    Examples
+    --------
+    >>> xs, m = adversarial_class_run(MemorizingClassifier(4, 3), [0, 2, 1, 0], 5, seed=0)
+    >>> int(m.sum())        # one mistake per vertex not in class 0
+    2
+    """
+    from ..graphs import _rng
+
+    check_class_learner(clf)
+    y = validate_labels(labels, clf.n)
+    rng = _rng(seed)
+    xs, out = [], []
+    for _ in range(int(T)):
+        order = rng.permutation(clf.n)
+        wrong = [int(v) for v in order if clf.predict_class(int(v)) != y[v]]
+        x = wrong[0] if wrong else int(order[0])
+        out.append(int(clf.predict_class(x) != y[x]))
+        clf.learn_class(x, int(y[x]))
+        xs.append(x)
+    return xs, np.asarray(out, dtype=np.int64)

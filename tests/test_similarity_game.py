@@ -1,0 +1,55 @@
+"""The SimilarityGame widget of notebook 00, driven without a browser."""
+
+import pytest
+
+from simpred_lite.graphs import karate_club
+from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
+from simpred_lite.widgets import SimilarityGame
+
+
+@pytest.fixture
+def game():
+    G, y = karate_club()
+    return SimilarityGame(G, y, UnionFindLearner(34))
+
+
+def _png_count(game):
+    return sum("image/png" in o.get("data", {}) for o in game.out.outputs)
+
+
+def test_predict_then_reveal_updates_learner_history_and_figure(game):
+    assert _png_count(game) == 1
+    game.i.value, game.j.value = 0, 1
+    game.predict_button.click()
+    assert "predicts (0, 1) DISSIMILAR" in game.status_text
+    assert game.learner.trials == 0  # predicting does not teach the learner
+    game.reveal_button.click()
+    assert game.history == [{"i": 0, "j": 1, "prediction": 1, "truth": 0}]
+    assert game.learner.mistakes == 1 and "MISTAKE" in game.status_text
+    assert _png_count(game) == 1  # the figure is replaced, not appended
+
+
+def test_reveal_requires_a_prediction_for_the_current_pair(game):
+    game.i.value, game.j.value = 0, 1
+    game.predict_button.click()
+    game.j.value = 2  # the student changed the pair after predicting
+    assert game.reveal() is None
+    assert "Predict" in game.status_text and game.history == []
+
+
+def test_same_vertex_twice_is_refused_politely(game):
+    game.i.value, game.j.value = 5, 5
+    assert game.predict() is None
+    assert "different" in game.status_text
+
+
+def test_learner_size_must_match_graph():
+    G, y = karate_club()
+    with pytest.raises(ValueError, match="34"):
+        SimilarityGame(G, y, AlwaysSimilar(10))
+
+
+def test_repr_is_short_and_deterministic(game):
+    bundle = game._repr_mimebundle_()
+    assert bundle["text/plain"].startswith("SimilarityGame: UnionFindLearner on 34 vertices")
+    assert "application/vnd.jupyter.widget-view+json" in bundle
