@@ -49,6 +49,7 @@ and the adversary reveals none, the playground reveals the shortest path.
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -65,8 +66,13 @@ from .graphs import (
     validate_graph,
     validate_labels,
 )
-from .learners import AlwaysSimilar, UnionFindLearner
+from .graphs import cut_size
+from .learners import AlwaysSimilar, GraphPerceptron, OneVsRest, RNormPerceptron, SimilarityFromClassifier, TreeWinnow
+from .learners import UnionFindLearner
 from .learners.base import check_pair
+from .learners.classifiers import perceptron_mistake_bound as graph_perceptron_bound
+from .learners.reductions import similarity_mistake_bound
+from .learners.unknown import rnorm_cut_bound
 from .online import RunResult, Trial
 
 __all__ = [
@@ -80,6 +86,7 @@ __all__ = [
     "RandomAdversary",
     "CutBiasedAdversary",
     "AdaptiveAdversary",
+    "SLOW_CANDIDATES",
     "PathRevealingAdversary",
     "StudentAdversary",
     "ADVERSARIES",
@@ -135,6 +142,12 @@ class LearnerSpec:
     setting : str
         ``"baseline"``, ``"known graph"`` or ``"unknown graph"`` (for display).
     description : str
+    needs_labels : bool
+        The factory is called as ``factory(G, seed, labels)`` (a hyper-parameter such as
+        Matrix Winnow's cut size comes from the labeling).
+    slow : bool
+        Predictions are expensive: an adaptive adversary targeting it asks
+        :data:`SLOW_CANDIDATES` random pairs per trial instead of all pairs.
     """
 
     name: str
@@ -145,6 +158,7 @@ class LearnerSpec:
     setting: str = "known graph"
     description: str = ""
     needs_labels: bool = False
+    slow: bool = False
 
 
 #: The learners the playground offers, by name (add more with :func:`register_learner`).
@@ -163,6 +177,7 @@ def register_learner(
     setting: str = "known graph",
     description: str = "",
     needs_labels: bool = False,
+    slow: bool = False,
     replace: bool = False,
 ) -> LearnerSpec:
     """Offer a learner in the playground (one line per learner).
@@ -188,6 +203,8 @@ def register_learner(
     needs_labels : bool
         The factory needs the labels for a hyper-parameter the paper assumes known
         (Matrix Winnow's cut size); it is called as ``factory(G, seed, labels)``.
+    slow : bool
+        Predictions are expensive (the adaptive adversary then samples candidate pairs).
     replace : bool
         Allow overwriting an existing entry.
 
@@ -218,7 +235,7 @@ def register_learner(
             needs_path = bool(getattr(cls, "needs_path", False))
         factory = lambda G, seed: cls(G.number_of_nodes())  # noqa: E731 - the n-only constructor
     spec = LearnerSpec(name, factory, bool(needs_path), bound, bool(bound_in_expectation), setting, description,
-                       bool(needs_labels))
+                       bool(needs_labels), bool(slow))
     LEARNERS[name] = spec
     return spec
 
@@ -238,11 +255,38 @@ def _union_find_bound(G: nx.Graph, labels) -> float:
     return float(G.number_of_nodes() - len(np.unique(labels)))
 
 
+def _num_classes(labels) -> int:
+    return max(2, int(np.unique(labels).size))
+
+
+def _similarity_from_graph_perceptron(G: nx.Graph, seed: int, labels) -> SimilarityFromClassifier:
+    """Lemma equiv's master algorithm over one-vs-rest graph Perceptrons (K from the labels)."""
+    K = _num_classes(labels)  # the master needs K: a hyper-parameter, the labels are not used otherwise
+    kernel = GraphPerceptron(G).kernel  # computed once, shared by every binary learner of the pool
+    return SimilarityFromClassifier(lambda: OneVsRest(lambda: GraphPerceptron(G, kernel=kernel), K=K), K)
+
+
+def _similarity_from_graph_perceptron_bound(G: nx.Graph, labels) -> float:
+    """``c_K B`` with ``B = sum_k floor(||u_k||^2 R^2)``, the one-vs-rest Perceptrons' bound."""
+    y = np.asarray(labels)
+    B = sum(math.floor(graph_perceptron_bound(G, (y == k).astype(np.int64))) for k in np.unique(y))
+    return similarity_mistake_bound(int(B), _num_classes(y))
+
+
 register_learner("AlwaysSimilar", AlwaysSimilar, setting="baseline",
                  description="predicts similar on every pair; errs on every dissimilar pair")
 register_learner("UnionFindLearner", UnionFindLearner, bound=_union_find_bound, setting="baseline",
                  description="transitivity of revealed similar pairs; M <= n - K")
-# The lead registers the paper's learners here, one line each (see the module docstring).
+register_learner("Similarity from class", _similarity_from_graph_perceptron, needs_labels=True, slow=True,
+                 bound=_similarity_from_graph_perceptron_bound, setting="known graph",
+                 description="Lemma equiv: weighted majority over hallucinated histories of one-vs-rest "
+                             "graph Perceptrons; retires when its pool outgrows 2000 histories")
+register_learner("TreeWinnow", TreeWinnow, setting="unknown graph",
+                 description="Winnow on the revealed paths' forest (§5 warm-up); bounded only on trees")
+register_learner("r-norm Perceptron", RNormPerceptron, setting="unknown graph",
+                 bound=lambda G, y: rnorm_cut_bound(G.number_of_nodes(), cut_size(G, y)),
+                 description="Algorithm 1; Theorem t:unknown, M = O(|Phi|^4 log n)")
+# The lead registers the other learners of the paper here, one line each (see the module docstring).
 
 
 def learners_for(setting: str) -> list[str]:
@@ -361,6 +405,10 @@ class CutBiasedAdversary(Adversary):
         return f"CutBiasedAdversary(bias={self.bias})"
 
 
+#: Candidate pairs per trial of the adaptive adversary against a learner registered as slow.
+SLOW_CANDIDATES = 40
+
+
 class AdaptiveAdversary(Adversary):
     """Looks for a pair the *target* learner gets wrong, then asks it.
 
@@ -369,8 +417,10 @@ class AdaptiveAdversary(Adversary):
     allowed: the adversary knows the learner), and picks the first pair whose prediction
     is wrong; if there is none, a random candidate.  The candidates are all pairs
     (``candidates=None``: the target errs whenever it can be made to) or that many
-    uniformly random pairs (cheaper for slow learners).  The target is the learner named
-    ``target``, or the playground's first learner.
+    uniformly random pairs: each trial may cost up to that many predictions of the target.
+    With ``candidates=None`` a target registered as ``slow`` (the reduction's master
+    algorithm evaluates its whole pool per prediction) gets :data:`SLOW_CANDIDATES` random
+    pairs.  The target is the learner named ``target``, or the playground's first learner.
 
     Parameters
     ----------
@@ -386,12 +436,15 @@ class AdaptiveAdversary(Adversary):
         self.candidates = None if candidates is None else int(candidates)
         self.target = target
 
-    def _candidates(self, game) -> list[tuple[int, int]]:
-        if self.candidates is None:
+    def _candidates(self, game, name: str) -> list[tuple[int, int]]:
+        count = self.candidates
+        if count is None and game.specs[name].slow:
+            count = SLOW_CANDIDATES
+        if count is None:
             i, j = np.triu_indices(game.n, 1)
             order = game.rng.permutation(i.size)
             return list(zip(i[order].tolist(), j[order].tolist()))
-        return [_uniform_pair(game.rng, game.n) for _ in range(self.candidates)]
+        return [_uniform_pair(game.rng, game.n) for _ in range(count)]
 
     def choose(self, game):
         name = self.target if self.target is not None else game.names[0]
@@ -400,7 +453,7 @@ class AdaptiveAdversary(Adversary):
         if name in game.retired:
             raise ValueError(f"the adaptive adversary's target {name!r} has {game.retired[name]}; choose another target")
         learner = game.learners[name]
-        pairs = self._candidates(game)
+        pairs = self._candidates(game, name)
         for i, j in pairs:
             path = game.path_for(i, j) if game.specs[name].needs_path else None
             if learner.predict_one(i, j, path) != game.label(i, j):
@@ -643,7 +696,8 @@ class Playground:
                 predictions[name] = int(learner.predict_one(i, j, p))
                 learner.learn_one(i, j, trial.y, p)
             except RETIRE_ON as err:  # the learner gives up (e.g. PoolLimitError): it stops playing
-                self.retired[name] = f"retired at trial {len(self.history) + 1}: {type(err).__name__}: {err}"
+                why = str(err).split(". ")[0].rstrip(".")  # the first sentence says enough
+                self.retired[name] = f"retired at trial {len(self.history) + 1}: {type(err).__name__}: {why}"
         record = StepRecord(trial, predictions)
         self.history.append(record)
         return record

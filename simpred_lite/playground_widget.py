@@ -83,13 +83,19 @@ def draw_bst_path(ax, bst: BinarySupportTree, path, labels=None, title="BST path
     return ax
 
 
-def draw_mistake_race(ax, results, bounds=None, title="Mistakes so far"):
+def draw_mistake_race(ax, results, bounds=None, title="Mistakes so far", cap=None, retired=()):
     """Each learner's cumulative mistakes, and its bound (dotted, same colour) if it has one.
 
     Parameters
     ----------
     results : mapping name -> RunResult
     bounds : mapping name -> float, optional
+    title : str
+    cap : float, optional
+        Bounds above ``cap`` are not drawn (they would flatten every curve) but listed in
+        the legend with their value, as "off the chart".
+    retired : collection of str
+        Learners that gave up: their curve ends with a cross.
 
     Returns
     -------
@@ -101,19 +107,30 @@ def draw_mistake_race(ax, results, bounds=None, title="Mistakes so far"):
     >>> r = RunResult(np.array([1, 0]), np.array([1, 0]), np.array([1, 1]))
     >>> ax = draw_mistake_race(Figure().add_subplot(), {"a": r}, {"a": 3.0})
     >>> [line.get_label() for line in ax.get_lines()]
-    ['a', 'bound of a']
+    ['a', 'bound of a: 3']
+    >>> ax = draw_mistake_race(Figure().add_subplot(), {"a": r}, {"a": 5e6}, cap=100)
+    >>> [line.get_label() for line in ax.get_lines()]
+    ['a', 'bound of a: 5e+06 (off the chart)']
     """
     bounds = bounds or {}
-    T = 0
+    T, top = 0, 3.0
     for k, (name, res) in enumerate(results.items()):
         curve = np.asarray(res.cumulative)
         T = max(T, curve.size)
+        top = max(top, float(curve.max()) if curve.size else 0.0)
         color = CLASS_COLORS[k % 10]
+        label = f"{name} (retired)" if name in retired else name
         # M_0 = 0, then M_t is drawn over (t-1, t]: a mistake at trial t rises at t
-        ax.step(np.arange(curve.size + 1), np.concatenate([[0], curve]), where="pre", color=color, lw=1.8, label=name)
+        ax.step(np.arange(curve.size + 1), np.concatenate([[0], curve]), where="pre", color=color, lw=1.8, label=label)
+        if name in retired and curve.size:
+            ax.plot([curve.size], [curve[-1]], marker="x", ms=9, mew=2, color=color, ls="none")
         if name in bounds:
-            ax.axhline(bounds[name], color=color, ls=":", lw=1.5, label=f"bound of {name}")
-    top = max([float(np.max(r.cumulative)) if len(r) else 0.0 for r in results.values()] + list(bounds.values()) + [3.0])
+            b = float(bounds[name])
+            if cap is None or b <= cap:
+                ax.axhline(b, color=color, ls=":", lw=1.5, label=f"bound of {name}: {b:.4g}")
+                top = max(top, b)
+            else:  # a legend entry only: the value, and that it is off the chart
+                ax.plot([], [], color=color, ls=":", lw=1.5, label=f"bound of {name}: {b:.4g} (off the chart)")
     ax.set_xlim(0, max(10, T + 1))
     ax.set_ylim(0, top * 1.08 + 0.5)
     ax.set_title(title)
@@ -311,8 +328,8 @@ class PlaygroundApp:
                              ha="center", va="center", wrap=True, transform=axes[1].transAxes)
                 axes[1].set_title(f"BST path ({bst_name})")
                 axes[1].set_axis_off()
-        draw_mistake_race(axes[-1], game.results(), game.bounds(),
-                          title=f"Mistakes against the {game.adversary.name} adversary")
+        draw_mistake_race(axes[-1], game.results(), game.bounds(), cap=max(len(game.history), 2 * game.n),
+                          retired=game.retired, title=f"Mistakes against the {game.adversary.name} adversary")
         return fig
 
     def _render(self) -> None:

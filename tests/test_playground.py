@@ -64,7 +64,7 @@ def registry(**extra):
 
 # -- registry -----------------------------------------------------------------------------
 def test_the_baselines_are_registered_with_the_union_find_bound():
-    assert {"AlwaysSimilar", "UnionFindLearner"} <= set(LEARNERS)
+    assert {"AlwaysSimilar", "UnionFindLearner", "Similarity from class", "TreeWinnow", "r-norm Perceptron"} <= set(LEARNERS)
     G, y = GRAPHS["karate club"].factory(0)
     assert LEARNERS["UnionFindLearner"].bound(G, y) == 34 - 2
     assert LEARNERS["AlwaysSimilar"].bound is None
@@ -163,9 +163,10 @@ def test_custom_graph_is_validated():
 # -- playing ------------------------------------------------------------------------------
 @pytest.mark.parametrize("adversary", AUTOPLAY)
 def test_play_is_reproducible_and_reset_replays_the_same_game(adversary):
-    a = Playground("planted partition", adversary=adversary, seed=3)
+    names = ["AlwaysSimilar", "UnionFindLearner", "TreeWinnow"]
+    a = Playground("planted partition", names, adversary=adversary, seed=3)
     a.play(25)
-    b = Playground("planted partition", adversary=adversary, seed=3)
+    b = Playground("planted partition", names, adversary=adversary, seed=3)
     b.play(25)
     first = [r.trial for r in a.history]
     assert first == [r.trial for r in b.history]
@@ -184,11 +185,13 @@ def test_every_learner_sees_the_same_trials_as_a_plain_run(adversary):
     game.play(40)
     trials = [r.trial for r in game.history]
     results = game.results()
-    for name in game.names:
+    assert game.retired == {}
+    for k, name in enumerate(game.names):
         learner = game.learners[name]
         assert learner.trials == 40 and learner.mistakes == game.mistakes[name] == results[name].total_mistakes
         # the same trials through the package's run loop give the same predictions
-        fresh = LEARNERS[name].factory(game.G, 0)
+        spec, seed = LEARNERS[name], game.seed + 1000 * (k + 1)
+        fresh = spec.factory(game.G, seed, game.labels) if spec.needs_labels else spec.factory(game.G, seed)
         assert run(fresh, trials).predictions.tolist() == results[name].predictions.tolist()
     for r in game.history:
         assert r.trial.y == int(game.labels[r.trial.i] != game.labels[r.trial.j])
@@ -447,6 +450,7 @@ def test_a_learner_that_gives_up_is_retired_and_the_others_play_on():
     game = Playground("karate club", ["UnionFindLearner", "quitter"], "adaptive", seed=0, registry=reg)
     game.play(10)
     assert game.retired == {"quitter": "retired at trial 4: RuntimeError: pool limit reached"}
+    assert GivesUp(3, 0).n == 3
     results = game.results()
     # the quitter predicted on trials 1..4 (its mistake on trial 4 counts), then stopped
     assert len(results["quitter"]) == 4 and len(results["UnionFindLearner"]) == 10
@@ -470,3 +474,46 @@ def test_a_buggy_learner_is_not_hidden():
     reg = registry(buggy=LearnerSpec("buggy", lambda G, seed: Buggy(G.number_of_nodes())))
     with pytest.raises(KeyError, match="a bug"):
         Playground("grid", ["buggy"], registry=reg).step()
+
+
+def test_registered_paper_learners_keep_their_bounds():
+    """Lemma equiv's bound (similarity from one-vs-rest graph Perceptrons) and Theorem t:unknown's
+    (r-norm Perceptron) hold against every adversary; the reduction retires, never crashes,
+    when its pool outgrows max_histories."""
+    from simpred_lite.learners import PoolLimitError
+
+    names = ["Similarity from class", "TreeWinnow", "r-norm Perceptron"]
+    for graph in ("barbell", "karate club", "planted partition"):
+        for adversary in ("random", "adaptive", "random-walk path"):
+            # the reduction is registered as slow: the adaptive adversary samples SLOW_CANDIDATES pairs
+            options = {"target": "Similarity from class"} if adversary == "adaptive" else None
+            game = Playground(graph, names, adversary, seed=0, adversary_options=options)
+            try:
+                game.play(40)
+            except ValueError as err:  # the adaptive adversary's target retired
+                assert "has retired" in str(err)
+            assert set(game.retired) <= {"Similarity from class"}
+            for name, b in game.bounds().items():
+                assert game.mistakes[name] <= b, (graph, adversary, name)
+    assert issubclass(PoolLimitError, RuntimeError) and LEARNERS["Similarity from class"].slow
+    assert game.learners["TreeWinnow"].needs_path and game.specs["TreeWinnow"].setting == "unknown graph"
+
+
+def test_adaptive_adversary_samples_candidates_against_a_slow_target():
+    from simpred_lite.playground import SLOW_CANDIDATES
+
+    class Counting(AlwaysSimilar):
+        def __init__(self, n):
+            super().__init__(n)
+            self.asked = 0
+
+        def _predict(self, i, j, path):
+            self.asked += 1
+            return 0
+
+    single_class = (nx.cycle_graph(12), [0] * 12)  # AlwaysSimilar is never wrong: every candidate is asked
+    for slow, expected in ((False, 66), (True, SLOW_CANDIDATES)):
+        reg = {"c": LearnerSpec("c", lambda G, seed: Counting(G.number_of_nodes()), slow=slow)}
+        game = Playground(single_class, ["c"], "adaptive", registry=reg)
+        game.step()
+        assert game.learners["c"].asked == expected + 1  # the candidates, then the trial itself
