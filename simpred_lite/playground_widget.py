@@ -284,7 +284,8 @@ class PlaygroundApp:
         truth = "dissimilar (1)" if t.y else "similar (0)"
         wrong = [name for name, w in record.wrong.items() if w]
         verdict = "wrong: " + ", ".join(wrong) if wrong else "every learner was right"
-        via = f" with a revealed path of {len(t.path) - 1} edges" if t.path is not None else ""
+        edges = len(t.path) - 1 if t.path is not None else 0
+        via = f" with a revealed path of {edges} edge{'s' if edges != 1 else ''}" if t.path is not None else ""
         retired = "".join(f" {name} {why}." for name, why in self.game.retired.items()
                           if why.startswith(f"retired at trial {len(self.game.history)}:"))
         return f"Trial {len(self.game.history)}: pair ({t.i}, {t.j}){via} is {truth}; {verdict}.{retired}"
