@@ -18,7 +18,7 @@ import time
 
 from simpred_lite.graphs import planted_partition
 from simpred_lite.online import run
-from simpred_lite.playground import LEARNERS, Playground
+from simpred_lite.playground import Playground
 
 
 def seconds(fn, repeat: int = 3) -> float:
@@ -42,7 +42,7 @@ def overhead(T: int) -> None:
 
     def plain():
         for name in game.names:
-            run(LEARNERS[name].factory(game.G, 0), trials)
+            run(game.fresh_learner(name), trials)
 
     t_game, t_plain = seconds(with_playground), seconds(plain)
     print(f"### Playground bookkeeping (karate club, {len(game.names)} learners, T = {T})\n")

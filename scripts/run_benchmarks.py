@@ -92,7 +92,10 @@ def docstring_title(script: Path) -> str:
         doc = ast.get_docstring(ast.parse(script.read_text()))
     except (SyntaxError, OSError, ValueError):
         doc = None
-    return doc.strip().splitlines()[0].rstrip(".") if doc else ""
+    if not doc:
+        return ""
+    paragraph = " ".join(doc.strip().split("\n\n")[0].split())  # the first paragraph, one line
+    return paragraph.split(". ")[0].rstrip(".")
 
 
 def run_script(script: Path, full: bool, timeout: float) -> Outcome:

@@ -638,17 +638,28 @@ class Playground:
         if seed is not None:
             self.seed = int(seed)
         self.rng = _rng(self.seed)
-        self.learners = {}
-        for k, name in enumerate(self.names):
-            spec, seed = self.specs[name], self.seed + 1000 * (k + 1)
-            learner = spec.factory(self.G, seed, self.labels) if spec.needs_labels else spec.factory(self.G, seed)
-            if not (hasattr(learner, "predict_one") and hasattr(learner, "learn_one")):
-                raise TypeError(f"the factory of {name!r} returned {learner!r}, which is not a similarity learner")
-            if getattr(learner, "n", self.n) != self.n:
-                raise ValueError(f"the factory of {name!r} built a learner for {learner.n} vertices, the graph has {self.n}")
-            self.learners[name] = learner
+        self.learners = {name: self.fresh_learner(name) for name in self.names}
         self.history: list[StepRecord] = []
         self.retired: dict[str, str] = {}
+
+    def fresh_learner(self, name: str):
+        """A new learner ``name`` exactly as this game builds it (same graph, seed, labels).
+
+        Examples
+        --------
+        >>> game = Playground("barbell", ["UnionFindLearner"], seed=0)
+        >>> game.fresh_learner("UnionFindLearner")
+        UnionFindLearner(n=18, mistakes=0, trials=0)
+        """
+        if name not in self.specs:
+            raise ValueError(f"{name!r} is not playing; the learners are {self.names}")
+        spec, seed = self.specs[name], self.seed + 1000 * (self.names.index(name) + 1)
+        learner = spec.factory(self.G, seed, self.labels) if spec.needs_labels else spec.factory(self.G, seed)
+        if not (hasattr(learner, "predict_one") and hasattr(learner, "learn_one")):
+            raise TypeError(f"the factory of {name!r} returned {learner!r}, which is not a similarity learner")
+        if getattr(learner, "n", self.n) != self.n:
+            raise ValueError(f"the factory of {name!r} built a learner for {learner.n} vertices, the graph has {self.n}")
+        return learner
 
     @property
     def needs_path(self) -> bool:

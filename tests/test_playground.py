@@ -186,13 +186,15 @@ def test_every_learner_sees_the_same_trials_as_a_plain_run(adversary):
     trials = [r.trial for r in game.history]
     results = game.results()
     assert game.retired == {}
-    for k, name in enumerate(game.names):
+    for name in game.names:
         learner = game.learners[name]
         assert learner.trials == 40 and learner.mistakes == game.mistakes[name] == results[name].total_mistakes
         # the same trials through the package's run loop give the same predictions
-        spec, seed = LEARNERS[name], game.seed + 1000 * (k + 1)
-        fresh = spec.factory(game.G, seed, game.labels) if spec.needs_labels else spec.factory(game.G, seed)
+        fresh = game.fresh_learner(name)
+        assert fresh is not learner and fresh.trials == 0
         assert run(fresh, trials).predictions.tolist() == results[name].predictions.tolist()
+    with pytest.raises(ValueError, match="'Nope' is not playing"):
+        game.fresh_learner("Nope")
     for r in game.history:
         assert r.trial.y == int(game.labels[r.trial.i] != game.labels[r.trial.j])
         assert r.wrong == {name: r.predictions[name] != r.trial.y for name in game.names}
