@@ -60,15 +60,22 @@ from .graphs import (
     _rng,
     barbell_graph,
     cut_edges,
+    cut_size,
     grid_graph,
     karate_club,
     planted_partition,
     validate_graph,
     validate_labels,
 )
-from .graphs import cut_size
-from .learners import AlwaysSimilar, GraphPerceptron, OneVsRest, RNormPerceptron, SimilarityFromClassifier, TreeWinnow
-from .learners import UnionFindLearner
+from .learners import (
+    AlwaysSimilar,
+    GraphPerceptron,
+    OneVsRest,
+    RNormPerceptron,
+    SimilarityFromClassifier,
+    TreeWinnow,
+    UnionFindLearner,
+)
 from .learners.base import check_pair
 from .learners.classifiers import perceptron_mistake_bound as graph_perceptron_bound
 from .learners.reductions import similarity_mistake_bound
