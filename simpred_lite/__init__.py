@@ -8,13 +8,16 @@ The package behind the notebooks of the suite.  One idea per module:
 - :mod:`simpred_lite.bst` — Binary Support Trees
 - :mod:`simpred_lite.online` — trials, the run loop, trial sequences
 - :mod:`simpred_lite.learners` — the learners (one module per family)
+- :mod:`simpred_lite.hardness` — Ising partition functions, the graph → constrained path reduction
+- :mod:`simpred_lite.lowerbound` — paired permutations, the O(K) class algorithm, the Ω(K log K) adversary
+- :mod:`simpred_lite.games` — hand-played adversary games (logic of the widgets)
 - :mod:`simpred_lite.plotting` — figures
 - :mod:`simpred_lite.widgets` — ipywidgets apps used by the notebooks
 - :mod:`simpred_lite.playground` — the adversary playground (graphs, learner registry,
   adversaries); its app is :mod:`simpred_lite.playground_widget`
 """
 
-from . import bst, graphs, learners, online, plotting, resistance, spanning, widgets
+from . import bst, games, graphs, hardness, learners, lowerbound, online, plotting, resistance, spanning, widgets
 from . import playground, playground_widget  # noqa: E402  (issue 8)
 from .graphs import (
     barbell_graph,
@@ -31,6 +34,9 @@ from .online import RunResult, Trial, random_trials, run, trials_from_pairs
 __version__ = "0.1.0"
 
 __all__ = [
+    "games",
+    "hardness",
+    "lowerbound",
     "bst",
     "graphs",
     "learners",
@@ -60,3 +66,8 @@ __all__ = [
 from .online import cut_crossing_trials, random_walk_trials, shortest_path_trials  # noqa: E402
 
 __all__ += ["shortest_path_trials", "random_walk_trials", "cut_crossing_trials"]
+
+# trial sequences that stress a learner (issue 4)
+from .online import AdaptiveAdversary, adaptive_run, cut_biased_trials  # noqa: E402
+
+__all__ += ["AdaptiveAdversary", "adaptive_run", "cut_biased_trials"]

@@ -450,3 +450,143 @@ def adversarial_run(learner, labels, T: int, seed, *, candidates: int | None = N
         wrong.append(int(y_hat != t.y))
     mistakes = np.asarray(wrong, dtype=np.int64)
     return trials, RunResult(np.asarray(preds, dtype=np.int64), mistakes, np.cumsum(mistakes))
+
+
+# -- trial sequences that stress a learner (issue 4) ------------------------------------------
+__all__ += ["cut_biased_trials", "AdaptiveAdversary", "adaptive_run"]
+
+
+def cut_biased_trials(G: nx.Graph, labels, T: int, seed, p_cut: float = 0.5) -> list[Trial]:
+    """``T`` trials where each pair is, with probability ``p_cut``, the two ends of a cut edge.
+
+    Otherwise the pair is uniform among all pairs of distinct vertices.  Cut edges are the
+    hardest pairs for graph learners: adjacent yet dissimilar.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    labels : array_like of int
+    T : int
+        Number of trials.
+    seed : int or numpy.random.Generator
+    p_cut : float, default 0.5
+        Probability of drawing a cut edge (in a random orientation).
+
+    Examples
+    --------
+    >>> trials = cut_biased_trials(nx.path_graph(6), [0, 0, 0, 1, 1, 1], 4, seed=0, p_cut=1.0)
+    >>> sorted({(min(t.i, t.j), max(t.i, t.j), t.y) for t in trials})
+    [(2, 3, 1)]
+    """
+    from .graphs import cut_edges
+
+    G = validate_graph(G)
+    n = G.number_of_nodes()
+    y = validate_labels(labels, n)
+    if not (isinstance(T, (int, np.integer)) and T >= 0):
+        raise ValueError(f"T must be a non-negative number of trials, got {T!r}")
+    if not (isinstance(p_cut, (int, float)) and 0.0 <= p_cut <= 1.0):
+        raise ValueError(f"p_cut must be a probability in [0, 1], got {p_cut!r}")
+    cut = np.array(cut_edges(G, y), dtype=np.int64).reshape(-1, 2)
+    if len(cut) == 0 and p_cut > 0:
+        raise ValueError("the labeling has no cut edge (one class?): use random_trials, or p_cut=0")
+    rng = _rng(seed)
+    out = []
+    for _ in range(int(T)):
+        if rng.random() < p_cut:
+            a, b = cut[rng.integers(len(cut))]
+            if rng.random() < 0.5:
+                a, b = b, a
+        else:
+            a = rng.integers(n)
+            b = (a + rng.integers(1, n)) % n
+        out.append(Trial(int(a), int(b), int(y[a] != y[b])))
+    return out
+
+
+class AdaptiveAdversary:
+    """An adversary that looks at the learner before choosing the pair.
+
+    Each round it draws ``num_candidates`` pairs (uniformly, or from ``pairs``), asks the
+    learner's ``predict_one`` on each — which never changes the learner — and serves the
+    first one the learner would get wrong; if there is none, a random candidate.  Used to
+    show worst cases and to drive equivalence tests through the states mistakes create.
+
+    Parameters
+    ----------
+    labels : array_like of int
+        The true classes, ``labels[v]`` for each vertex.
+    seed : int or numpy.random.Generator
+    num_candidates : int, default 32
+    pairs : sequence of (int, int), optional
+        The pool candidates are drawn from (default: all pairs of distinct vertices).
+
+    Examples
+    --------
+    >>> from simpred_lite.learners import AlwaysSimilar
+    >>> adv = AdaptiveAdversary([0, 0, 1, 1], seed=0)
+    >>> t = adv.next_trial(AlwaysSimilar(4)); t.y     # AlwaysSimilar errs on dissimilar pairs
+    1
+    """
+
+    def __init__(self, labels, seed, num_candidates: int = 32, pairs=None):
+        y = np.asarray(labels)
+        self.labels = validate_labels(labels, y.shape[0] if y.ndim == 1 else -1)
+        self.n = self.labels.shape[0]
+        if self.n < 2:
+            raise ValueError("an adversary needs at least two vertices")
+        if isinstance(num_candidates, bool) or not isinstance(num_candidates, (int, np.integer)) or num_candidates < 1:
+            raise ValueError(f"num_candidates must be a positive integer, got {num_candidates!r}")
+        self.num_candidates = int(num_candidates)
+        self.pairs = None if pairs is None else [check_pair(i, j, self.n) for i, j in pairs]
+        if self.pairs is not None and not self.pairs:
+            raise ValueError("pairs is empty: give at least one candidate pair, or None for all pairs")
+        self._rng = _rng(seed)
+
+    def _candidates(self):
+        rng, n, c = self._rng, self.n, self.num_candidates
+        if self.pairs is not None:
+            return [self.pairs[k] for k in rng.integers(len(self.pairs), size=c)]
+        i = rng.integers(n, size=c)
+        j = (i + rng.integers(1, n, size=c)) % n
+        return list(zip(i.tolist(), j.tolist()))
+
+    def next_trial(self, learner) -> Trial:
+        """The next pair, chosen against ``learner``'s current predictions."""
+        if getattr(learner, "n", self.n) != self.n:
+            raise ValueError(f"the learner has n={learner.n} vertices but the labels have {self.n}")
+        cands = self._candidates()
+        for i, j in cands:
+            y = int(self.labels[i] != self.labels[j])
+            if learner.predict_one(i, j) != y:
+                return Trial(i, j, y)
+        i, j = cands[0]
+        return Trial(i, j, int(self.labels[i] != self.labels[j]))
+
+
+def adaptive_run(learner, labels, T: int, seed, num_candidates: int = 32, pairs=None) -> tuple[list[Trial], RunResult]:
+    """Play ``T`` rounds of :class:`AdaptiveAdversary` against ``learner``.
+
+    Returns the trials served (replay them on another learner with :func:`run`) and the
+    :class:`RunResult`.
+
+    Examples
+    --------
+    >>> from simpred_lite.learners import AlwaysSimilar
+    >>> trials, result = adaptive_run(AlwaysSimilar(4), [0, 0, 1, 1], T=5, seed=0)
+    >>> result.total_mistakes
+    5
+    """
+    if not (isinstance(T, (int, np.integer)) and T >= 0):
+        raise ValueError(f"T must be a non-negative number of trials, got {T!r}")
+    adv = AdaptiveAdversary(labels, seed, num_candidates=num_candidates, pairs=pairs)
+    trials, preds, wrong = [], [], []
+    for _ in range(int(T)):
+        t = adv.next_trial(learner)  # chosen against the learner as it is now
+        y_hat = learner.predict_one(t.i, t.j)
+        learner.learn_one(t.i, t.j, t.y)
+        trials.append(t)
+        preds.append(y_hat)
+        wrong.append(int(y_hat != t.y))
+    mistakes = np.asarray(wrong, dtype=np.int64)
+    return trials, RunResult(np.asarray(preds, dtype=np.int64), mistakes, np.cumsum(mistakes))

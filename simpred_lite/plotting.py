@@ -442,3 +442,234 @@ def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
     ax.set_title(title)
     ax.legend(fontsize=8)
     return ax
+
+
+# -- issue 7: the reduction of Theorem t:hardness, drawn like the paper's Ising figure --------
+__all__ += ["draw_labelled_path", "draw_ising_reduction"]
+
+
+def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "Labelled path"):
+    """Draw a path whose vertex ``p`` copies the G-vertex ``copies[p]``.
+
+    Parameters
+    ----------
+    copies : sequence of int
+        The G-vertex copied by each path vertex, in path order.
+    ax : matplotlib.axes.Axes, optional
+    new : iterable of int
+        Path positions to colour light blue (the vertices a splice just added).
+    constraints : iterable of (int, int), optional
+        Equality constraints, drawn as arcs above the path.
+    title : str
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> fig = Figure(); ax = draw_labelled_path([0, 1, 0], ax=fig.add_subplot())
+    >>> ax.get_title()
+    'Labelled path'
+    """
+    from matplotlib.patches import Arc
+
+    copies = [int(c) for c in copies]
+    if ax is None:
+        _, ax = plt.subplots(figsize=(max(4, 0.6 * len(copies)), 1.6))
+    new = set(new)
+    x = np.arange(len(copies))
+    ax.plot(x, np.zeros_like(x), color="0.4", lw=1.5, zorder=1)
+    for p, c in enumerate(copies):
+        face = "#9fd3f5" if p in new else "white"
+        ax.scatter([p], [0], s=330, color=face, edgecolors="0.1", zorder=2)
+        ax.text(p, 0, str(c), ha="center", va="center", fontsize=9, zorder=3)
+    for i, j in constraints or ():
+        lo, hi = min(i, j), max(i, j)
+        ax.add_patch(Arc(((lo + hi) / 2, 0.12), hi - lo, 0.25 * (hi - lo) ** 0.5 + 0.2, theta1=0, theta2=180,
+                         color="tab:purple", lw=0.7, alpha=0.6))
+    ax.set_xlim(-0.7, len(copies) - 0.3)
+    ax.set_ylim(-0.5, 0.2 + (0.18 * len(copies) ** 0.5 + 0.3 if constraints else 0.4))
+    ax.set_title(title, fontsize=10)
+    ax.set_xlabel("position on the path")
+    ax.set_ylabel("")
+    ax.set_yticks([])
+    ax.set_xticks(x)
+    ax.tick_params(labelsize=7)
+    for side in ("left", "right", "top"):
+        ax.spines[side].set_visible(False)
+    return ax
+
+
+def draw_ising_reduction(G: nx.Graph, fig=None, seed: int | None = None):
+    """The paper's Ising figure for ``G``: (a) ``G``, (b) ``T``, (c) ``P_0``, one panel per splice, ``P``.
+
+    Vertex numbers are the G-vertices (from 0); the vertices each splice adds are light blue;
+    the last panel shows the equality constraints ``C`` as arcs.  ``G`` is drawn on a circle,
+    or with :func:`graph_layout` when a layout ``seed`` is given.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> fig = draw_ising_reduction(nx.cycle_graph(3), fig=Figure())
+    >>> len(fig.axes)
+    5
+    """
+    from .hardness import reduce_to_constrained_path, reduction_steps
+
+    G = validate_graph(G)
+    steps = reduction_steps(G)
+    rows = 1 + len(steps.paths) + 1
+    if fig is None:
+        fig = plt.figure(figsize=(10, 1.9 * rows + 1.5))
+    grid = fig.add_gridspec(rows, 2, height_ratios=[2.2] + [1] * (rows - 1))
+    pos = nx.circular_layout(G) if seed is None else graph_layout(G, seed=seed)
+    tree = set(steps.tree_edges)
+    for k, (title, edgelist) in enumerate([("(a) the graph G", list(G.edges)), ("(b) spanning tree T (DFS from 0)", steps.tree_edges)]):
+        ax = fig.add_subplot(grid[0, k])
+        other = [e for e in G.edges if (min(e), max(e)) not in tree]
+        nx.draw_networkx_edges(G, pos, edgelist=[e for e in edgelist if (min(e), max(e)) in tree], ax=ax, width=2)
+        if k == 0:
+            nx.draw_networkx_edges(G, pos, edgelist=other, ax=ax, style="dashed", edge_color="tab:red", width=1.5)
+        nx.draw_networkx_nodes(G, pos, ax=ax, node_color="white", edgecolors="0.1", node_size=330)
+        nx.draw_networkx_labels(G, pos, ax=ax, font_size=9)
+        ax.set_title(title + (f"; R = {steps.non_tree_edges} dashed" if k == 0 else ""), fontsize=10)
+        ax.set_xlabel("layout x")
+        ax.set_ylabel("layout y")
+        ax.tick_params(left=False, bottom=False, labelleft=False, labelbottom=False)
+    letters = "cdefghijklmnopqrstuvwxyz"
+    for k, path in enumerate(steps.paths):
+        ax = fig.add_subplot(grid[1 + k, :])
+        if k == 0:
+            draw_labelled_path(path, ax=ax, title=f"(c) P_0: the depth-first visit of T, {len(path)} = 2n - 1 vertices")
+            continue
+        p, q = steps.splices[k - 1]
+        lo = min(p, q)
+        e = steps.non_tree_edges[k - 1]
+        draw_labelled_path(path, ax=ax, new=(lo + 1, lo + 2),
+                           title=f"({letters[k]}) splice the non-tree edge {e}: {len(path)} vertices")
+    P, C = reduce_to_constrained_path(G)
+    ax = fig.add_subplot(grid[-1, :])
+    draw_labelled_path(steps.paths[-1], ax=ax, constraints=C,
+                       title=f"({letters[len(steps.paths)]}) P with its {len(C)} equality constraints C (arcs)")
+    fig.tight_layout()
+    return fig
+
+
+# -- Binary Support Trees and the §4.1 Perceptron (issue 4) -----------------------------------
+__all__ += ["bst_layout", "draw_bst_trial", "plot_update_matrix", "plot_scaling"]
+
+
+def bst_layout(bst) -> dict[int, tuple[float, float]]:
+    """Positions of the heap vertices of a BST: leaves left to right, parents centred above.
+
+    Examples
+    --------
+    >>> from simpred_lite.bst import BinarySupportTree
+    >>> bst_layout(BinarySupportTree([0, 1]))
+    {2: (0.0, 0.0), 3: (1.0, 0.0), 1: (0.5, 1.0)}
+    """
+    N = bst.num_leaves
+    pos = {h: (float(h - N), 0.0) for h in range(N, 2 * N)}
+    for h in range(N - 1, 0, -1):
+        (x1, y1), (x2, _) = pos[2 * h], pos[2 * h + 1]
+        pos[h] = ((x1 + x2) / 2, y1 + 1.0)
+    return pos
+
+
+def draw_bst_trial(bst, structure=None, ax=None, labels=None, title: str = "Binary Support Tree"):
+    """Draw a BST as in Figure 2 of the paper: ``P_t`` filled light blue, ``S_t`` with thick
+    borders, the tags ``f_t`` in red, heap indices inside the vertices and the graph vertex
+    (or ``d`` for a dummy leaf) under each leaf.
+
+    Parameters
+    ----------
+    bst : BinarySupportTree
+    structure : TrialStructure, optional
+        From :func:`simpred_lite.learners.bst_perceptron.trial_structure`.
+    ax : matplotlib.axes.Axes, optional
+    labels : array_like of int, optional
+        Vertex classes, propagated to the tree and drawn as vertex colours when given.
+    title : str
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 4))
+    pos = bst_layout(bst)
+    N = bst.num_leaves
+    for c in range(2, 2 * N):
+        (x1, y1), (x2, y2) = pos[c // 2], pos[c]
+        ax.plot([x1, x2], [y1, y2], color="0.6", lw=1, zorder=1)
+    path = set(structure.path) if structure else set()
+    S = set(structure.S) if structure else set()
+    y = bst.propagate_labels(labels) if labels is not None else None
+    for h, (x, z) in pos.items():
+        face = "#a6d8f0" if h in path else "white"
+        edge = CLASS_COLORS[int(y[h]) % 10] if y is not None else "0.3"
+        ax.scatter([x], [z], s=340, c=face, edgecolors="black" if h in S else edge,
+                   linewidths=3.0 if h in S else 1.5, zorder=2)
+        ax.text(x, z, str(h), ha="center", va="center", fontsize=7, zorder=3)
+        if structure and h in structure.tags:
+            ax.text(x + 0.28, z + 0.22, str(structure.tags[h]), color="tab:red", fontsize=9, fontweight="bold", zorder=3)
+    for h in range(N, 2 * N):
+        v = bst.vertex_at(h)
+        ax.text(pos[h][0], -0.45, "d" if v is None else f"v{v}", ha="center", va="top", fontsize=7)
+    ax.set_title(title)
+    ax.set_xlabel("leaf position (DFS order of the spanning tree)")
+    ax.set_ylabel("height in B")
+    ax.set_ylim(-0.9, bst.depth + 0.6)
+    ax.set_xticks([])
+    return ax
+
+
+def plot_update_matrix(structure, ax=None, title: str = "Update (f(l) - f(l'))^2 on S_t x S_t"):
+    """Figure 2 (right): the values added to ``F`` on ``S_t x S_t``, rows and columns ``P_t ∪ S_t``;
+    the entries summed by the prediction (``P_t x P_t``) are outlined in blue.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 5))
+    verts = sorted(set(structure.path) | set(structure.S))
+    S, P, f = set(structure.S), set(structure.path), structure.tags
+    M = np.array([[(f[a] - f[b]) ** 2 if a in S and b in S else 0 for b in verts] for a in verts])
+    ax.imshow(M, cmap="Oranges")
+    for r, a in enumerate(verts):
+        for c, b in enumerate(verts):
+            if M[r, c]:
+                ax.text(c, r, str(M[r, c]), ha="center", va="center", fontsize=7)
+            if a in P and b in P:
+                ax.add_patch(plt.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, ec="tab:blue", lw=1.2))
+    ax.set_xticks(range(len(verts)), [str(v) for v in verts], fontsize=7)
+    ax.set_yticks(range(len(verts)), [str(v) for v in verts], fontsize=7)
+    ax.set_xlabel("vertex l' of B (heap index)")
+    ax.set_ylabel("vertex l of B (heap index)")
+    ax.set_title(title)
+    return ax
+
+
+def plot_scaling(xs, series: Mapping[str, object], ax=None, title: str = "Cost per trial",
+                 xlabel: str = "n", ylabel: str = "seconds per trial"):
+    """Log–log plot of one or more cost curves against ``xs``.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 4))
+    for k, (name, ys) in enumerate(series.items()):
+        ax.loglog(xs, ys, "o-", label=name, color=CLASS_COLORS[k % 10])
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.legend(loc="best", fontsize=8)
+    return ax

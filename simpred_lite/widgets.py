@@ -161,3 +161,311 @@ class SimilarityGame:
 
 def _word(y: int) -> str:
     return "DISSIMILAR (1)" if y == 1 else "SIMILAR (0)"
+
+
+# -- issue 7: adversary games on the paired permutation problem and on a graph -------------------
+from .games import GraphAdversaryGame, PermutationAdversaryGame  # noqa: E402
+from .learners.baselines import AlwaysSimilar, UnionFindLearner  # noqa: E402
+from .lowerbound import (  # noqa: E402
+    ComparisonAdversary,
+    HalvingPermutationLearner,
+    TransitiveOrderLearner,
+    log2_factorial,
+    merge_sort_min_comparisons,
+    binary_insertion_min_comparisons,
+)
+
+__all__ += ["PermutationAdversaryApp", "GraphAdversaryApp", "MergeSortLearnerApp"]
+
+#: Learners a student can pick on the paired permutation problem (K items -> K² patterns).
+PERMUTATION_LEARNERS = {
+    "TransitiveOrderLearner": lambda K: TransitiveOrderLearner(K),
+    "UnionFindLearner": lambda K: UnionFindLearner(K * K),
+    "AlwaysSimilar": lambda K: AlwaysSimilar(K * K),
+    "HalvingPermutationLearner": lambda K: HalvingPermutationLearner(K),
+    # Lemma equiv on the halving class learner (notebook 04); K <= 7 keeps its pool small
+    "SimilarityFromClassifier(Halving)": lambda K: _similarity_from_halving(K),
+}
+
+
+def _similarity_from_halving(K):
+    from .learners import HalvingClassifier, SimilarityFromClassifier
+    from .lowerbound import paired_permutation_hypotheses
+
+    H = paired_permutation_hypotheses(K)
+    return SimilarityFromClassifier(lambda: HalvingClassifier(H, K), K, max_histories=20000)
+
+
+def _mistake_axes(ax, curve, bounds, title):
+    t = np.arange(1, curve.size + 1)
+    if curve.size:
+        ax.step(t, curve, where="post", color="tab:red", lw=2, marker="o", ms=4, label="learner's mistakes")
+    for k, (name, value) in enumerate(bounds.items()):
+        ax.axhline(value, ls=":", lw=1.5, color=("tab:blue", "tab:green", "tab:purple")[k % 3], label=f"{name} = {value:.1f}")
+    top = max([3.0, *bounds.values(), float(curve[-1]) if curve.size else 0.0])
+    ax.set_xlim(0, max(10, curve.size + 1))
+    ax.set_ylim(0, top + 1)
+    ax.set_title(title)
+    ax.set_xlabel("query")
+    ax.set_ylabel("mistakes so far")
+    ax.legend(loc="upper left", fontsize=7)
+
+
+def _plain(html_text: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", html_text))
+
+
+class _AdversaryApp:
+    """Buttons and view shared by the two adversary apps (the student answers)."""
+
+    def _build(self, first, second):
+        self.ask_button = W.Button(description="Ask the learner", button_style="info")
+        self.similar_button = W.Button(description="Answer: similar (0)", button_style="success")
+        self.dissimilar_button = W.Button(description="Answer: dissimilar (1)", button_style="danger")
+        self.status = W.HTML()
+        self.out = W.Output()
+        self.ask_button.on_click(lambda _: self.ask())
+        self.similar_button.on_click(lambda _: self.answer(0))
+        self.dissimilar_button.on_click(lambda _: self.answer(1))
+        self.widget = W.VBox([W.HBox([first, second]), W.HBox([self.ask_button, self.similar_button,
+                              self.dissimilar_button]), self.status, self.out])
+
+    @property
+    def status_text(self) -> str:
+        """The status line as plain text."""
+        return _plain(self.status.value)
+
+    def answer(self, y: int) -> bool | None:
+        """Reveal ``y`` for the asked pair; returns whether the learner erred (None if refused)."""
+        if self.game.pending is None:
+            self.status.value = "Press <b>Ask the learner</b> first."
+            return None
+        try:
+            erred = self.game.reveal(y)
+        except ValueError as err:
+            self.status.value = f"Not allowed: {html.escape(str(err))}."
+            return None
+        verdict = "made a MISTAKE" if erred else "was right"
+        self.status.value = (f"You answered {_word(y)}: the learner {verdict}. "
+                             f"Mistakes: {self.game.mistakes} in {len(self.game.history)} queries. {self._extra()}")
+        self._render()
+        return erred
+
+
+class PermutationAdversaryApp(_AdversaryApp):
+    """You are the adversary on the paired permutation problem (Theorem ``thm:lognec``).
+
+    Choose two items ``a`` and ``b``, press **Ask** to see whether the learner thinks
+    ``z(a) < z(b)`` (the pair ``((a, b), (b, b))`` similar), then answer.  Answers forced by
+    transitivity are refused if contradicted.  The figure tracks the mistakes against what
+    the merge-sort adversary guarantees and against ``log2 K!``.
+
+    Parameters
+    ----------
+    K : int
+        Number of items.
+    learner : str
+        A key of ``PERMUTATION_LEARNERS``.
+
+    Examples
+    --------
+    >>> app = PermutationAdversaryApp(4)
+    >>> app.a.value, app.b.value = 0, 1
+    >>> app.ask(), app.answer(1 - app.game.pending["prediction"])
+    (0, True)
+    >>> app.game.mistakes
+    1
+    """
+
+    def __init__(self, K: int = 5, learner: str = "TransitiveOrderLearner"):
+        if learner not in PERMUTATION_LEARNERS:
+            raise ValueError(f"unknown learner {learner!r}; choose one of {sorted(PERMUTATION_LEARNERS)}")
+        self.K = int(K)
+        self.learner_name = learner
+        self.game = PermutationAdversaryGame(self.K, PERMUTATION_LEARNERS[learner](self.K))
+        self.a = W.Dropdown(options=list(range(self.K)), value=0, description="item a")
+        self.b = W.Dropdown(options=list(range(self.K)), value=1, description="item b")
+        self._build(self.a, self.b)
+        self.status.value = f"{learner} on K = {self.K} items. Pick a, b and press <b>Ask the learner</b>."
+        self._render()
+
+    def ask(self) -> int | None:
+        """Pose the selected comparison; returns the learner's prediction."""
+        a, b = int(self.a.value), int(self.b.value)
+        if a == b:
+            self.status.value = "Choose two <i>different</i> items."
+            return None
+        y_hat = self.game.ask(a, b)
+        forced = self.game.allowed_answers()
+        note = "" if len(forced) == 2 else f" Your answer is forced: {_word(forced[0])}."
+        self.status.value = (f"Is z({a}) &lt; z({b})? The learner predicts {_word(y_hat)} "
+                             f"({'yes' if y_hat == 0 else 'no'}).{note}")
+        return y_hat
+
+    def _extra(self) -> str:
+        if self.game.determined():
+            return f"The permutation is determined: z = {list(self.game.permutation())}."
+        return ""
+
+    def _render(self):
+        fig = Figure(figsize=(6, 3.2))
+        _mistake_axes(fig.subplots(), self.game.cumulative_mistakes(), self.game.bounds(),
+                      f"{self.learner_name}, K = {self.K}")
+        self.out.outputs = ()
+        self.out.append_display_data(Image(data=figure_to_png(fig)))
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = f"PermutationAdversaryApp: you play the adversary against {self.learner_name} (K = {self.K})"
+        return bundle
+
+
+class GraphAdversaryApp(_AdversaryApp):
+    """You are the adversary on a small graph: any answers that fit some labeling.
+
+    The figure shows the finest labeling your answers allow (one class per block of
+    *similar* answers), its cut edges, and the learner's mistakes against the union-find
+    bound ``n - K``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> app = GraphAdversaryApp(nx.cycle_graph(5), UnionFindLearner(5))
+    >>> app.i.value, app.j.value = 0, 2
+    >>> app.ask(), app.answer(0)
+    (1, True)
+    """
+
+    def __init__(self, G, learner, layout_seed: int = 0):
+        self.game = GraphAdversaryGame(G, learner)
+        n = self.game.n
+        self.pos = graph_layout(self.game.G, seed=layout_seed)
+        self.i = W.Dropdown(options=list(range(n)), value=0, description="vertex i")
+        self.j = W.Dropdown(options=list(range(n)), value=1, description="vertex j")
+        self._build(self.i, self.j)
+        self.status.value = f"{type(learner).__name__} on {n} vertices. Pick i, j and press <b>Ask the learner</b>."
+        self._render()
+
+    def ask(self) -> int | None:
+        """Pose the selected pair; returns the learner's prediction."""
+        i, j = int(self.i.value), int(self.j.value)
+        if i == j:
+            self.status.value = "Choose two <i>different</i> vertices."
+            return None
+        y_hat = self.game.ask(i, j)
+        forced = self.game.allowed_answers()
+        note = "" if len(forced) == 2 else f" Your answer is forced: {_word(forced[0])}."
+        self.status.value = f"The learner predicts ({i}, {j}) {_word(y_hat)}.{note}"
+        self._render()
+        return y_hat
+
+    def _extra(self) -> str:
+        y = self.game.labeling()
+        return f"Your answers allow {int(y.max()) + 1} classes with |Φ| = {self.game.cut_size()}."
+
+    def _render(self):
+        fig = Figure(figsize=(9, 3.6))
+        ax_g, ax_m = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.2, 1]})
+        p = self.game.pending
+        draw_labelled_graph(self.game.G, self.game.labeling(), ax=ax_g, pos=self.pos, with_labels=True,
+                            highlight_pair=None if p is None else (p["i"], p["j"]),
+                            title="Finest labeling your answers allow", node_size=160)
+        y = self.game.labeling()
+        _mistake_axes(ax_m, self.game.cumulative_mistakes(), {"n - K (K of this labeling)": float(self.game.n - int(y.max()) - 1)},
+                      "Learner's mistakes")
+        self.out.outputs = ()
+        self.out.append_display_data(Image(data=figure_to_png(fig)))
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = (f"GraphAdversaryApp: you play the adversary against "
+                                f"{type(self.game.learner).__name__} on {self.game.n} vertices")
+        return bundle
+
+
+class MergeSortLearnerApp:
+    """You are the learner; a :class:`ComparisonAdversary` asks the questions.
+
+    Each question is "is ``z(a) < z(b)``?" (the pair ``((a, b), (b, b))``); answer with the
+    buttons.  The adversary always says the opposite — and stays consistent with a
+    permutation it reveals at the end.  You cannot beat the floor: merge sort asks at least
+    :func:`merge_sort_min_comparisons` questions whatever you say.
+
+    Examples
+    --------
+    >>> app = MergeSortLearnerApp(3)
+    >>> app.question                   # merge sort splits [0] | [1, 2] and sorts [1, 2] first
+    (1, 2)
+    >>> while app.question is not None:
+    ...     _ = app.predict(0)
+    >>> app.mistakes, app.adversary.permutation()
+    (3, (2, 1, 0))
+    """
+
+    def __init__(self, K: int = 6, strategy: str = "merge"):
+        self.adversary = ComparisonAdversary(K, strategy)
+        self.K = self.adversary.K
+        self.strategy = strategy
+        self.mistakes = 0
+        self.floor = (merge_sort_min_comparisons if strategy == "merge" else binary_insertion_min_comparisons)(self.K)
+        self.similar_button = W.Button(description="similar: z(a) < z(b)", button_style="success")
+        self.dissimilar_button = W.Button(description="dissimilar: z(a) > z(b)", button_style="danger")
+        self.similar_button.on_click(lambda _: self.predict(0))
+        self.dissimilar_button.on_click(lambda _: self.predict(1))
+        self.question_html = W.HTML()
+        self.status = W.HTML()
+        self.out = W.Output()
+        self.widget = W.VBox([self.question_html, W.HBox([self.similar_button, self.dissimilar_button]),
+                              self.status, self.out])
+        self.status.value = f"{strategy} adversary on K = {self.K} items: it will ask at least {self.floor} questions."
+        self._show_question()
+        self._render()
+
+    @property
+    def question(self) -> tuple[int, int] | None:
+        """The items ``(a, b)`` of the current question, or None when the game is over."""
+        return self.adversary.query()
+
+    @property
+    def status_text(self) -> str:
+        return _plain(self.status.value)
+
+    @property
+    def question_text(self) -> str:
+        return _plain(self.question_html.value)
+
+    def predict(self, y_hat: int) -> int | None:
+        """Your prediction for the current question; returns the adversary's answer."""
+        if self.adversary.done:
+            self.status.value = "The game is over."
+            return None
+        y = self.adversary.answer(y_hat)
+        self.mistakes += int(y != y_hat)
+        if self.adversary.done:
+            self.status.value = (f"Over: {self.mistakes} mistakes in {len(self.adversary.asked)} questions "
+                                 f"(floor {self.floor}, log2 K! = {log2_factorial(self.K):.2f}). "
+                                 f"The adversary reveals z = {list(self.adversary.permutation())}.")
+        else:
+            self.status.value = f"The adversary says {_word(y)}. Mistakes: {self.mistakes}."
+        self._show_question()
+        self._render()
+        return y
+
+    def _show_question(self):
+        q = self.question
+        self.question_html.value = ("No more questions." if q is None else
+                                    f"Question {len(self.adversary.asked) + 1}: is z({q[0]}) &lt; z({q[1]})? "
+                                    f"(the pair (({q[0]}, {q[1]}), ({q[1]}, {q[1]})))")
+
+    def _render(self):
+        fig = Figure(figsize=(6, 3.2))
+        curve = np.arange(1, len(self.adversary.asked) + 1)[: self.mistakes]
+        _mistake_axes(fig.subplots(), curve, {"floor": float(self.floor), "log2 K!": log2_factorial(self.K)},
+                      f"You against the {self.strategy} adversary, K = {self.K}")
+        self.out.outputs = ()
+        self.out.append_display_data(Image(data=figure_to_png(fig)))
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = f"MergeSortLearnerApp: you are the learner against the {self.strategy} adversary (K = {self.K})"
+        return bundle

@@ -59,3 +59,7 @@ __all__ += [
 from .unknown import DenseRNormPerceptron, NaivePathForest, PathForest, RNormPerceptron, TreeWinnow  # noqa: E402
 
 __all__ += ["PathForest", "NaivePathForest", "TreeWinnow", "RNormPerceptron", "DenseRNormPerceptron"]
+from .matrix import MatrixPerceptron, MatrixWinnow
+from .bst_perceptron import BSTPerceptron
+
+__all__ += ["MatrixPerceptron", "MatrixWinnow", "BSTPerceptron"]

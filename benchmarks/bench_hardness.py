@@ -1,0 +1,65 @@
+"""Benchmarks for issue 7: the linear-time path method and the merged class-algorithm pool.
+
+Prints ratios measured in the same run (the machine is shared, absolute times are noisy):
+
+* transfer-matrix marginals on a path vs brute-force enumeration of the 2^n labelings;
+* the paired-permutation class algorithm with merged histories vs a plain list of histories.
+
+Usage: python benchmarks/bench_hardness.py [--quick]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from simpred_lite.hardness import path_marginals, path_marginals_bruteforce
+from simpred_lite.lowerbound import (
+    PairedPermutationClassLearner,
+    PlainPairedPermutationClassLearner,
+    random_class_sequence,
+    random_permutation,
+)
+
+
+def best_of(f, repeat=3):
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def main(argv):
+    quick = "--quick" in argv
+    print("Ising marginals on a path (one observed vertex), brute force / transfer matrix:")
+    for n in ((12, 16) if quick else (12, 16, 20)):
+        tb = best_of(lambda: path_marginals_bruteforce(n, 1, {0: 0}), 1 if n >= 20 else 3)
+        tt = best_of(lambda: path_marginals(n, 1, {0: 0}))
+        print(f"  n = {n:2d}: brute force {tb * 1e3:9.2f} ms, transfer matrix {tt * 1e3:7.3f} ms, ratio {tb / tt:9.1f}")
+    sizes = (500, 2000) if quick else (1000, 4000)
+    t_small, t_big = (best_of(lambda: path_marginals(n, 1, {0: 0}), 1) for n in sizes)
+    print(f"  transfer matrix alone: n = {sizes[0]} in {t_small * 1e3:.1f} ms, n = {sizes[1]} in {t_big * 1e3:.1f} ms "
+          f"(x{t_big / t_small:.1f} for x4 vertices; exact numbers have O(n) bits; brute force: 2^{sizes[1]} terms)")
+
+    print("Class algorithm on the paired permutation problem, plain list of histories / merged pool:")
+    for K in ((4, 5) if quick else (4, 5, 6)):
+        seq = random_class_sequence(random_permutation(K, 1), 6 * K * K, 2)
+
+        def play(learner):
+            for x, y in seq:
+                learner.predict_one(x)
+                learner.learn_one(x, y)
+            return learner
+
+        tp = best_of(lambda: play(PlainPairedPermutationClassLearner(K)), 1)
+        tm = best_of(lambda: play(PairedPermutationClassLearner(K)), 1)
+        plain, merged = play(PlainPairedPermutationClassLearner(K)), play(PairedPermutationClassLearner(K))
+        print(f"  K = {K}: {len(plain.pool):6d} plain histories vs {merged.pool_size:4d} merged; "
+              f"time plain {tp * 1e3:8.1f} ms, merged {tm * 1e3:7.1f} ms, ratio {tp / tm:6.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,154 @@
+"""The adversary games and their widgets, without a browser."""
+
+import networkx as nx
+import pytest
+
+from simpred_lite.games import GraphAdversaryGame, PermutationAdversaryGame
+from simpred_lite.graphs import _rng
+from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
+from simpred_lite.lowerbound import (
+    HalvingPermutationLearner,
+    TransitiveOrderLearner,
+    check_consistent,
+    comparison_trial,
+    merge_sort_min_comparisons,
+)
+from simpred_lite.widgets import GraphAdversaryApp, MergeSortLearnerApp, PermutationAdversaryApp
+
+
+def test_permutation_game_random_play_stays_consistent():
+    rng = _rng(0)
+    for learner_factory in (TransitiveOrderLearner, HalvingPermutationLearner, lambda K: AlwaysSimilar(K * K)):
+        K = 5
+        game = PermutationAdversaryGame(K, learner_factory(K))
+        for _ in range(25):
+            a, b = (int(v) for v in rng.choice(K, 2, replace=False))
+            game.ask(a, b)
+            allowed = game.allowed_answers()
+            game.reveal(allowed[int(rng.integers(len(allowed)))])
+        z = game.permutation()
+        trials = [comparison_trial(z, h["a"], h["b"]) for h in game.history]
+        assert [t.y for t in trials] == [h["answer"] for h in game.history]
+        assert game.mistakes == game.learner.mistakes == int(game.cumulative_mistakes()[-1])
+
+
+def test_permutation_game_refuses_contradictions():
+    game = PermutationAdversaryGame(3)
+    game.ask(0, 1)
+    game.reveal(0)  # z(0) < z(1)
+    game.ask(1, 2)
+    game.reveal(0)  # z(1) < z(2)
+    game.ask(2, 0)
+    assert game.allowed_answers() == (1,)
+    with pytest.raises(ValueError, match="force 1"):
+        game.reveal(0)
+    assert game.determined() and game.permutation() == (0, 1, 2)
+    with pytest.raises(ValueError, match="ask a pair first"):
+        PermutationAdversaryGame(3).reveal(0)
+    with pytest.raises(ValueError, match="two distinct items"):
+        game.ask(1, 1)
+    with pytest.raises(ValueError, match="n >= 9"):
+        PermutationAdversaryGame(3, UnionFindLearner(4))
+
+
+def test_permutation_game_answering_against_the_learner_never_needs_a_forced_answer_with_merge_order():
+    # replaying the merge-sort questions by hand: every answer against the prediction is allowed
+    from simpred_lite.lowerbound import ComparisonAdversary
+    K = 6
+    adv, game = ComparisonAdversary(K), PermutationAdversaryGame(K)
+    while not adv.done:
+        a, b = adv.query()
+        y_hat = game.ask(a, b)
+        assert game.allowed_answers() == (0, 1)
+        assert game.reveal(adv.answer(y_hat))
+    assert game.mistakes == len(game.history) >= merge_sort_min_comparisons(K)
+
+
+def test_graph_game_labeling_is_consistent_with_answers():
+    rng = _rng(1)
+    G = nx.petersen_graph()
+    game = GraphAdversaryGame(G, UnionFindLearner(10))
+    for _ in range(30):
+        i, j = (int(v) for v in rng.choice(10, 2, replace=False))
+        game.ask(i, j)
+        allowed = game.allowed_answers()
+        game.reveal(allowed[int(rng.integers(len(allowed)))])
+    y = game.labeling()
+    assert all(int(y[h["i"]] != y[h["j"]]) == h["answer"] for h in game.history)
+    assert game.cut_size() == sum(y[u] != y[v] for u, v in G.edges())
+    # the union-find learner's bound n - K holds whatever the adversary answered
+    assert game.mistakes <= 10 - (int(y.max()) + 1)
+
+
+def test_graph_game_errors():
+    game = GraphAdversaryGame(nx.path_graph(3), UnionFindLearner(3))
+    game.ask(0, 1)
+    game.reveal(1)
+    game.ask(1, 0)
+    with pytest.raises(ValueError, match="force 1"):
+        game.reveal(0)
+    with pytest.raises(ValueError, match="distinct"):
+        game.ask(2, 2)
+    with pytest.raises(ValueError, match="4 vertices but the graph has 3"):
+        GraphAdversaryGame(nx.path_graph(3), UnionFindLearner(4))
+
+
+def test_permutation_app_buttons_drive_the_game():
+    app = PermutationAdversaryApp(4, "UnionFindLearner")
+    app.a.value, app.b.value = 2, 3
+    app.ask_button.click()
+    assert "Is z(2) < z(3)?" in app.status_text
+    app.dissimilar_button.click()
+    assert app.game.history[-1]["answer"] == 1 and "Mistakes:" in app.status_text
+    app.similar_button.click()  # nothing pending
+    assert "Ask the learner" in app.status_text
+    app.a.value = app.b.value = 1
+    app.ask_button.click()
+    assert "different" in app.status_text
+    assert app.out.outputs and "image/png" in app.out.outputs[0]["data"]
+    assert app._repr_mimebundle_()["text/plain"].startswith("PermutationAdversaryApp")
+    with pytest.raises(ValueError, match="unknown learner"):
+        PermutationAdversaryApp(4, "Perceptron")
+
+
+def test_permutation_app_refuses_a_forced_contradiction_politely():
+    app = PermutationAdversaryApp(3)
+    for a, b in [(0, 1), (1, 2)]:
+        app.a.value, app.b.value = a, b
+        app.ask()
+        app.answer(0)
+    app.a.value, app.b.value = 0, 2
+    app.ask()
+    assert "forced" in app.status_text
+    assert app.answer(1) is None and "Not allowed" in app.status_text
+    assert app.answer(0) is not None and "determined" in app.status_text
+
+
+def test_permutation_app_with_every_learner():
+    from simpred_lite.widgets import PERMUTATION_LEARNERS
+    for name in PERMUTATION_LEARNERS:
+        app = PermutationAdversaryApp(4, name)
+        app.a.value, app.b.value = 0, 3
+        y_hat = app.ask()
+        assert app.answer(1 - y_hat) is True and app.game.mistakes == 1
+
+
+def test_graph_app():
+    app = GraphAdversaryApp(nx.cycle_graph(5), UnionFindLearner(5))
+    app.i.value, app.j.value = 0, 2
+    app.ask_button.click()
+    app.similar_button.click()
+    assert app.game.mistakes == 1 and "4 classes" in app.status_text
+
+
+def test_merge_sort_learner_app_always_errs_and_reveals_a_consistent_permutation():
+    app = MergeSortLearnerApp(5)
+    rng = _rng(2)
+    while app.question is not None:
+        (app.similar_button if rng.integers(2) else app.dissimilar_button).click()
+    assert app.mistakes == len(app.adversary.asked) >= merge_sort_min_comparisons(5)
+    z = app.adversary.permutation()
+    trials = [comparison_trial(z, a, b) for a, b, _ in app.adversary.asked]
+    assert check_consistent(z, trials)
+    assert "reveals z" in app.status_text and app.question_text == "No more questions."
+    assert app.predict(0) is None
