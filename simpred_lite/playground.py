@@ -67,9 +67,13 @@ from .graphs import (
     validate_graph,
     validate_labels,
 )
+from .bst import BinarySupportTree
 from .learners import (
     AlwaysSimilar,
+    BSTPerceptron,
     GraphPerceptron,
+    MatrixPerceptron,
+    MatrixWinnow,
     OneVsRest,
     RNormPerceptron,
     SimilarityFromClassifier,
@@ -78,6 +82,7 @@ from .learners import (
 )
 from .learners.base import check_pair
 from .learners.classifiers import perceptron_mistake_bound as graph_perceptron_bound
+from .learners.matrix import comparator_matrix, perceptron_mistake_bound, winnow_mistake_bound
 from .learners.reductions import similarity_mistake_bound
 from .learners.unknown import rnorm_cut_bound
 from .online import RunResult, Trial
@@ -280,6 +285,17 @@ def _similarity_from_graph_perceptron_bound(G: nx.Graph, labels) -> float:
     return similarity_mistake_bound(int(B), _num_classes(y))
 
 
+def _comparator_norm_sq(G: nx.Graph, labels) -> float:
+    """``||U||_F^2`` of the comparator of Prop. percwin on ``G``."""
+    return float((comparator_matrix(G, labels) ** 2).sum())
+
+
+def _bst_comparator_norm_sq(bst: BinarySupportTree, labels) -> float:
+    """``||U_B||_F^2`` on the Binary Support Tree, its internal vertices labelled by propagation."""
+    B = nx.relabel_nodes(bst.to_networkx(), lambda v: v - 1)  # heap indices 1..2N-1 -> 0..2N-2
+    return _comparator_norm_sq(B, bst.propagate_labels(labels)[1:])
+
+
 register_learner("AlwaysSimilar", AlwaysSimilar, setting="baseline",
                  description="predicts similar on every pair; errs on every dissimilar pair")
 register_learner("UnionFindLearner", UnionFindLearner, bound=_union_find_bound, setting="baseline",
@@ -288,12 +304,22 @@ register_learner("Similarity from class", _similarity_from_graph_perceptron, nee
                  bound=_similarity_from_graph_perceptron_bound, setting="known graph",
                  description="Lemma equiv: weighted majority over hallucinated histories of one-vs-rest "
                              "graph Perceptrons; retires when its pool outgrows 2000 histories")
+register_learner("Matrix Perceptron", lambda G, seed: MatrixPerceptron(G),
+                 bound=lambda G, y, L: perceptron_mistake_bound(L.R, _comparator_norm_sq(G, y)),
+                 description="Algorithm 2 on G (dense); Prop. percwin, M <= R^2 ||U||_F^2")
+register_learner("Matrix Winnow", lambda G, seed, y: MatrixWinnow(G, cut_size=cut_size(G, y)), needs_labels=True,
+                 bound=lambda G, y, L: winnow_mistake_bound(L.R, cut_size(G, y), L.m),
+                 description="Algorithm 2 on G (exact low rank); its threshold needs |Phi|; Prop. percwin")
+register_learner("BST Perceptron", lambda G, seed: BSTPerceptron(BinarySupportTree.from_graph(G, seed)),
+                 bound=lambda G, y, L: perceptron_mistake_bound(L.R, _bst_comparator_norm_sq(L.bst, y)),
+                 description="the O(log^2 n) Matrix Perceptron on a Binary Support Tree (§4.1); "
+                             "R^2 ||U_B||_F^2 for its BST")
 register_learner("TreeWinnow", TreeWinnow, setting="unknown graph",
                  description="Winnow on the revealed paths' forest (§5 warm-up); bounded only on trees")
 register_learner("r-norm Perceptron", RNormPerceptron, setting="unknown graph",
                  bound=lambda G, y: rnorm_cut_bound(G.number_of_nodes(), cut_size(G, y)),
                  description="Algorithm 1; Theorem t:unknown, M = O(|Phi|^4 log n)")
-# The lead registers the other learners of the paper here, one line each (see the module docstring).
+# A new learner joins with one more line (see the module docstring).
 
 
 def learners_for(setting: str) -> list[str]:

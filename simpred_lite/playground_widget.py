@@ -83,7 +83,7 @@ def draw_bst_path(ax, bst: BinarySupportTree, path, labels=None, title="BST path
     return ax
 
 
-def draw_mistake_race(ax, results, bounds=None, title="Mistakes so far", cap=None, retired=()):
+def draw_mistake_race(ax, results, bounds=None, title="Mistakes so far", cap=None, retired=(), legend="inside"):
     """Each learner's cumulative mistakes, and its bound (dotted, same colour) if it has one.
 
     Parameters
@@ -92,10 +92,13 @@ def draw_mistake_race(ax, results, bounds=None, title="Mistakes so far", cap=Non
     bounds : mapping name -> float, optional
     title : str
     cap : float, optional
-        Bounds above ``cap`` are not drawn (they would flatten every curve) but listed in
-        the legend with their value, as "off the chart".
+        Bounds above ``cap`` are not drawn (they would flatten every curve) but given in
+        the learner's legend entry, as "off the chart".
     retired : collection of str
         Learners that gave up: their curve ends with a cross.
+    legend : {"inside", "outside", None}
+        Where the legend goes: in the axes, to their right, or nowhere (e.g. to draw one
+        legend for several panels with ``fig.legend``).
 
     Returns
     -------
@@ -110,7 +113,7 @@ def draw_mistake_race(ax, results, bounds=None, title="Mistakes so far", cap=Non
     ['a', 'bound of a: 3']
     >>> ax = draw_mistake_race(Figure().add_subplot(), {"a": r}, {"a": 5e6}, cap=100)
     >>> [line.get_label() for line in ax.get_lines()]
-    ['a', 'bound of a: 5e+06 (off the chart)']
+    ['a (bound 5e+06, off the chart)']
     """
     bounds = bounds or {}
     T, top = 0, 3.0
@@ -119,25 +122,26 @@ def draw_mistake_race(ax, results, bounds=None, title="Mistakes so far", cap=Non
         T = max(T, curve.size)
         top = max(top, float(curve.max()) if curve.size else 0.0)
         color = CLASS_COLORS[k % 10]
-        label = f"{name} (retired)" if name in retired else name
+        b = float(bounds[name]) if name in bounds else None
+        drawn = b is not None and (cap is None or b <= cap)
+        notes = (["retired"] if name in retired else []) + ([f"bound {b:.4g}, off the chart"] if b is not None and not drawn else [])
+        label = f"{name} ({'; '.join(notes)})" if notes else name
         # M_0 = 0, then M_t is drawn over (t-1, t]: a mistake at trial t rises at t
         ax.step(np.arange(curve.size + 1), np.concatenate([[0], curve]), where="pre", color=color, lw=1.8, label=label)
         if name in retired and curve.size:
             ax.plot([curve.size], [curve[-1]], marker="x", ms=9, mew=2, color=color, ls="none")
-        if name in bounds:
-            b = float(bounds[name])
-            if cap is None or b <= cap:
-                ax.axhline(b, color=color, ls=":", lw=1.5, label=f"bound of {name}: {b:.4g}")
-                top = max(top, b)
-            else:  # a legend entry only: the value, and that it is off the chart
-                ax.plot([], [], color=color, ls=":", lw=1.5, label=f"bound of {name}: {b:.4g} (off the chart)")
+        if drawn:
+            ax.axhline(b, color=color, ls=":", lw=1.5, label=f"bound of {name}: {b:.4g}")
+            top = max(top, b)
     ax.set_xlim(0, max(10, T + 1))
     ax.set_ylim(0, top * 1.08 + 0.5)
     ax.set_title(title)
     ax.set_xlabel("trial t")
     ax.set_ylabel("cumulative mistakes")
-    if results:
+    if results and legend == "inside":
         ax.legend(loc="upper left", fontsize=7)
+    elif results and legend == "outside":
+        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=7, borderaxespad=0.0)
     return ax
 
 
@@ -330,7 +334,8 @@ class PlaygroundApp:
                 axes[1].set_title(f"BST path ({bst_name})")
                 axes[1].set_axis_off()
         draw_mistake_race(axes[-1], game.results(), game.bounds(), cap=max(len(game.history), 2 * game.n),
-                          retired=game.retired, title=f"Mistakes against the {game.adversary.name} adversary")
+                          retired=game.retired, legend="outside",
+                          title=f"Mistakes against the {game.adversary.name} adversary")
         return fig
 
     def _render(self) -> None:

@@ -64,7 +64,8 @@ def registry(**extra):
 
 # -- registry -----------------------------------------------------------------------------
 def test_the_baselines_are_registered_with_the_union_find_bound():
-    assert {"AlwaysSimilar", "UnionFindLearner", "Similarity from class", "TreeWinnow", "r-norm Perceptron"} <= set(LEARNERS)
+    assert {"AlwaysSimilar", "UnionFindLearner", "Similarity from class", "Matrix Perceptron", "Matrix Winnow",
+            "BST Perceptron", "TreeWinnow", "r-norm Perceptron"} <= set(LEARNERS)
     G, y = GRAPHS["karate club"].factory(0)
     assert LEARNERS["UnionFindLearner"].bound(G, y) == 34 - 2
     assert LEARNERS["AlwaysSimilar"].bound is None
@@ -484,7 +485,8 @@ def test_registered_paper_learners_keep_their_bounds():
     when its pool outgrows max_histories."""
     from simpred_lite.learners import PoolLimitError
 
-    names = ["Similarity from class", "TreeWinnow", "r-norm Perceptron"]
+    names = ["Similarity from class", "Matrix Perceptron", "Matrix Winnow", "BST Perceptron", "TreeWinnow",
+             "r-norm Perceptron"]
     for graph in ("barbell", "karate club", "planted partition"):
         for adversary in ("random", "adaptive", "random-walk path"):
             # the reduction is registered as slow: the adaptive adversary samples SLOW_CANDIDATES pairs
@@ -495,7 +497,9 @@ def test_registered_paper_learners_keep_their_bounds():
             except ValueError as err:  # the adaptive adversary's target retired
                 assert "has retired" in str(err)
             assert set(game.retired) <= {"Similarity from class"}
-            for name, b in game.bounds().items():
+            bounds = game.bounds()
+            assert set(bounds) == set(names) - {"TreeWinnow"}  # TreeWinnow's bound needs a tree
+            for name, b in bounds.items():
                 assert game.mistakes[name] <= b, (graph, adversary, name)
     assert issubclass(PoolLimitError, RuntimeError) and LEARNERS["Similarity from class"].slow
     assert game.learners["TreeWinnow"].needs_path and game.specs["TreeWinnow"].setting == "unknown graph"
@@ -519,3 +523,23 @@ def test_adaptive_adversary_samples_candidates_against_a_slow_target():
         game = Playground(single_class, ["c"], "adaptive", registry=reg)
         game.step()
         assert game.learners["c"].asked == expected + 1  # the candidates, then the trial itself
+
+
+def test_bst_comparator_norm_matches_the_two_class_identity():
+    """||U_B||_F^2 = 4 |Phi^B|^2 for two classes (comparator_matrix's docstring), on random BSTs."""
+    from simpred_lite.playground import _bst_comparator_norm_sq
+
+    for graph in ("karate club", "grid", "barbell"):
+        game = Playground(graph, ["AlwaysSimilar"], seed=0)
+        for seed in range(3):
+            B = BinarySupportTree.from_graph(game.G, seed)
+            assert _bst_comparator_norm_sq(B, game.labels) == 4 * B.cut_size(game.labels) ** 2
+
+
+def test_the_app_shows_the_bst_perceptrons_path():
+    app = PlaygroundApp("karate club", ["UnionFindLearner", "BST Perceptron"], "random")
+    app.step_button.click()
+    axes = app.figure().axes
+    assert len(axes) == 3 and axes[1].get_title().startswith("BST path (BST Perceptron)")
+    t = app.game.current.trial
+    assert app.game.bst_path("BST Perceptron") == app.game.learners["BST Perceptron"].bst.path(t.i, t.j)
