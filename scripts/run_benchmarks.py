@@ -23,6 +23,7 @@ import ast
 import datetime as dt
 import os
 import platform
+import re
 import subprocess
 import sys
 import time
@@ -95,7 +96,7 @@ def docstring_title(script: Path) -> str:
     if not doc:
         return ""
     paragraph = " ".join(doc.strip().split("\n\n")[0].split())  # the first paragraph, one line
-    return paragraph.split(". ")[0].rstrip(".")
+    return re.split(r"(?<=[^.])\.\s+(?=[A-Z])", paragraph)[0].rstrip(".")  # its first sentence
 
 
 def run_script(script: Path, full: bool, timeout: float) -> Outcome:
