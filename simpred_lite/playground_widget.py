@@ -190,6 +190,11 @@ class PlaygroundApp:
     def __init__(self, graph: str = "karate club", learners=None, adversary: str = "random",
                  seed: int = 0, play_steps: int = 20):
         names = list(LEARNERS) if learners is None else list(learners)
+        for what, value, choices in (("graph", [graph], GRAPHS), ("learner", names, LEARNERS),
+                                     ("adversary", [adversary], ADVERSARIES)):
+            unknown = [v for v in value if v not in choices]
+            if unknown:
+                raise ValueError(f"unknown {what} {unknown[0]!r}; choose from {list(choices)}")
         self.graph = W.Dropdown(options=list(GRAPHS), value=graph, description="graph")
         self.learners = W.SelectMultiple(options=list(LEARNERS), value=names, description="learners", rows=4)
         self.adversary = W.Dropdown(options=list(ADVERSARIES), value=adversary, description="adversary")
@@ -275,8 +280,14 @@ class PlaygroundApp:
         if self.adversary.value == "student":
             self._show("The student adversary is you: pick a pair and press <b>Step</b>.")
             return []
-        records = self.game.play(int(self.play_steps.value))
-        self._show(f"Played {len(records)} trials. " + (self._describe(records[-1]) if records else ""))
+        records, stopped = [], ""
+        for _ in range(int(self.play_steps.value)):
+            try:
+                records.append(self.game.step())
+            except ValueError as err:  # e.g. the adaptive adversary's target retired
+                stopped = f" Stopped: {html.escape(str(err))}."
+                break
+        self._show(f"Played {len(records)} trials. " + (self._describe(records[-1]) if records else "") + stopped)
         return records
 
     def reset(self) -> None:

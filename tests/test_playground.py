@@ -543,3 +543,23 @@ def test_the_app_shows_the_bst_perceptrons_path():
     assert len(axes) == 3 and axes[1].get_title().startswith("BST path (BST Perceptron)")
     t = app.game.current.trial
     assert app.game.bst_path("BST Perceptron") == app.game.learners["BST Perceptron"].bst.path(t.i, t.j)
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [({"graph": "moon"}, "unknown graph 'moon'"), ({"learners": ["Nope"]}, "unknown learner 'Nope'"),
+     ({"adversary": "oracle"}, "unknown adversary 'oracle'")],
+)
+def test_app_rejects_unknown_settings(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        PlaygroundApp(**kwargs)
+
+
+def test_app_play_stops_when_the_adaptive_target_retires():
+    reg_spec = LearnerSpec("quitter", lambda G, seed: GivesUp(G.number_of_nodes(), after=3))
+    app = PlaygroundApp("karate club", ["UnionFindLearner"], "random", play_steps=10)
+    app.game = Playground("karate club", ["quitter", "UnionFindLearner"], "adaptive", seed=0,
+                          registry=registry(quitter=reg_spec))
+    records = app.play()
+    assert len(records) == 4 and app.status_text.startswith("Played 4 trials.")
+    assert "Stopped: the adaptive adversary's target 'quitter' has retired at trial 4" in app.status_text
