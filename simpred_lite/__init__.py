@@ -2,10 +2,11 @@
 
 The package behind the notebooks of the suite.  One idea per module:
 
-- :mod:`simpred_lite.graphs` — validation, generators, labelings, cuts, datasets
+- :mod:`simpred_lite.graphs` — validation, generators, labelings, cuts, the karate club
 - :mod:`simpred_lite.resistance` — Laplacian, incidence, effective resistance
 - :mod:`simpred_lite.spanning` — uniform random spanning trees
 - :mod:`simpred_lite.bst` — Binary Support Trees
+- :mod:`simpred_lite.datasets` — real labelled graphs (handwritten digits, bundled with scikit-learn)
 - :mod:`simpred_lite.online` — trials, the run loop, trial sequences
 - :mod:`simpred_lite.learners` — the learners (one module per family)
 - :mod:`simpred_lite.hardness` — Ising partition functions, the graph → constrained path reduction
@@ -17,7 +18,20 @@ The package behind the notebooks of the suite.  One idea per module:
   adversaries); its app is :mod:`simpred_lite.playground_widget`
 """
 
-from . import bst, games, graphs, hardness, learners, lowerbound, online, plotting, resistance, spanning, widgets
+from . import (
+    bst,
+    datasets,
+    games,
+    graphs,
+    hardness,
+    learners,
+    lowerbound,
+    online,
+    plotting,
+    resistance,
+    spanning,
+    widgets,
+)
 from . import playground, playground_widget  # noqa: E402  (issue 8)
 from .graphs import (
     barbell_graph,
@@ -29,17 +43,31 @@ from .graphs import (
     validate_graph,
     validate_labels,
 )
-from .online import RunResult, Trial, random_trials, run, trials_from_pairs
+from .online import (
+    AdaptiveAdversary,
+    RunResult,
+    Trial,
+    adaptive_run,
+    cut_biased_trials,
+    cut_crossing_trials,
+    random_trials,
+    random_walk_trials,
+    run,
+    shortest_path_trials,
+    trials_from_pairs,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "games",
-    "hardness",
-    "lowerbound",
+    # modules
     "bst",
+    "datasets",
+    "games",
     "graphs",
+    "hardness",
     "learners",
+    "lowerbound",
     "online",
     "plotting",
     "resistance",
@@ -47,6 +75,7 @@ __all__ = [
     "widgets",
     "playground",
     "playground_widget",
+    # graphs and labelings
     "barbell_graph",
     "cut_edges",
     "cut_size",
@@ -55,19 +84,17 @@ __all__ = [
     "planted_partition",
     "validate_graph",
     "validate_labels",
+    # the game
     "RunResult",
     "Trial",
-    "random_trials",
     "run",
     "trials_from_pairs",
+    # trial sequences and adversaries
+    "random_trials",
+    "cut_biased_trials",
+    "shortest_path_trials",
+    "random_walk_trials",
+    "cut_crossing_trials",
+    "AdaptiveAdversary",
+    "adaptive_run",
 ]
-
-# unknown graphs (§5): trial sequences that reveal a path with each pair
-from .online import cut_crossing_trials, random_walk_trials, shortest_path_trials  # noqa: E402
-
-__all__ += ["shortest_path_trials", "random_walk_trials", "cut_crossing_trials"]
-
-# trial sequences that stress a learner (issue 4)
-from .online import AdaptiveAdversary, adaptive_run, cut_biased_trials  # noqa: E402
-
-__all__ += ["AdaptiveAdversary", "adaptive_run", "cut_biased_trials"]

@@ -29,23 +29,61 @@ __all__ = ["dfs_linearize", "BinarySupportTree"]
 
 
 def _check_tree(T: nx.Graph) -> nx.Graph:
-    T = validate_graph(T)
-    if T.number_of_edges() != T.number_of_nodes() - 1:
-        raise ValueError(
-            f"T is not a tree: a connected graph on {T.number_of_nodes()} vertices is a tree "
-            f"only with {T.number_of_nodes() - 1} edges, it has {T.number_of_edges()}; "
-            "draw a spanning tree first, e.g. simpred_lite.spanning.wilson(G, seed)"
-        )
-    return T
+    if isinstance(T, nx.Graph) and not T.is_directed() and not T.is_multigraph() and T.number_of_nodes() > 0:
+        n, m = T.number_of_nodes(), T.number_of_edges()
+        if m != n - 1 or not nx.is_connected(T):
+            what = "is disconnected" if not nx.is_connected(T) else "has a cycle"
+            raise ValueError(
+                f"T is not a tree: it {what} ({n} vertices, {m} edges; a tree is connected "
+                f"with exactly n - 1 = {n - 1} edges); draw a spanning tree first, e.g. "
+                "simpred_lite.spanning.wilson(G, seed)"
+            )
+    return validate_graph(T)
+
+
+def _check_root(root, n: int, where: str) -> int:
+    if isinstance(root, (bool, np.bool_)) or not (isinstance(root, (int, np.integer)) and 0 <= root < n):
+        raise ValueError(f"root {root!r} is not a vertex of {where} (0..{n - 1})")
+    return int(root)
+
+
+def _dfs_order(indptr: np.ndarray, indices: np.ndarray, root: int) -> list[int]:
+    """Preorder of a tree given as sorted CSR neighbour lists, smallest child first."""
+    ptr, idx = indptr.tolist(), indices.tolist()
+    n = len(ptr) - 1
+    seen = [False] * n
+    seen[root] = True
+    order, stack = [], [root]
+    while stack:
+        v = stack.pop()
+        order.append(v)
+        for w in reversed(idx[ptr[v] : ptr[v + 1]]):  # reversed: the smallest child is popped first
+            if not seen[w]:  # in a tree the only seen neighbour is the parent
+                seen[w] = True
+                stack.append(w)
+    return order
+
+
+def _tree_csr(parent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted CSR neighbour lists of the tree with parent array ``parent``."""
+    n = parent.size
+    child = np.flatnonzero(parent >= 0)
+    src = np.concatenate([child, parent[child]])
+    dst = np.concatenate([parent[child], child])
+    order = np.lexsort((dst, src))
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(src, minlength=n), out=indptr[1:])
+    return indptr, dst[order]
 
 
 def dfs_linearize(T: nx.Graph, root: int = 0) -> list[int]:
     """The depth-first visiting order of the tree ``T`` from ``root``, duplicates removed.
 
     Children are visited in increasing vertex order, so the result is deterministic.
-    Consecutive vertices of the order are at tree distance ``d`` with the sum of all
-    distances at most ``2(n-1)``: the path ``P`` crosses each tree edge at most twice, so
-    ``|Phi^P| <= 2 |Phi^T|``.
+    The path ``P`` (consecutive vertices of the order joined by an edge) follows the closed
+    depth-first walk of ``T`` with its repeated vertices skipped, and that walk crosses each
+    tree edge exactly twice.  So the ``T``-paths between consecutive vertices of ``P`` use
+    each tree edge at most twice, and ``|Phi^P_k| <= 2 |Phi^T_k|`` for every class ``k``.
 
     Parameters
     ----------
@@ -59,23 +97,26 @@ def dfs_linearize(T: nx.Graph, root: int = 0) -> list[int]:
     list of int
         A permutation of ``0 .. n-1`` (the path ``P``).
 
+    Raises
+    ------
+    ValueError
+        If ``T`` is not a tree on ``0 .. n-1`` or ``root`` is not one of its vertices.
+
     Examples
     --------
     >>> T = nx.Graph([(0, 1), (0, 2), (1, 3), (1, 4)])
     >>> dfs_linearize(T, root=0)
     [0, 1, 3, 4, 2]
+    >>> dfs_linearize(T, root=3)
+    [3, 1, 0, 2, 4]
     """
     T = _check_tree(T)
-    if not (isinstance(root, (int, np.integer)) and root in T):
-        raise ValueError(f"root {root!r} is not a vertex of T (0..{T.number_of_nodes() - 1})")
-    order, seen, stack = [], {int(root)}, [int(root)]
-    while stack:
-        v = stack.pop()
-        order.append(v)
-        children = sorted((w for w in T.adj[v] if w not in seen), reverse=True)
-        seen.update(children)
-        stack.extend(children)  # reversed, so the smallest child is visited first
-    return order
+    n = T.number_of_nodes()
+    root = _check_root(root, n, "T")
+    from .spanning import _adjacency_arrays
+
+    indptr, indices = _adjacency_arrays(T)
+    return _dfs_order(indptr, indices, root)
 
 
 class BinarySupportTree:
@@ -98,7 +139,13 @@ class BinarySupportTree:
     order : numpy.ndarray
         The leaf order.
     tree : networkx.Graph or None
-        The spanning tree it was built from, when built by :meth:`from_graph`.
+        The spanning tree it was built from, when built by :meth:`from_graph` or
+        :meth:`from_tree` (after :meth:`from_graph`, built on first access from
+        ``tree_parent``, so a 10^6-vertex BST does not pay for a networkx tree it never uses).
+    tree_parent : numpy.ndarray or None
+        After :meth:`from_graph`: the spanning tree as a parent array (``-1`` at Wilson's root).
+    root : int or None
+        The vertex the depth-first visit started from.
 
     Examples
     --------
@@ -123,16 +170,36 @@ class BinarySupportTree:
             raise ValueError(f"order must be a permutation of 0..{n - 1}, got values from {values[0]} to {values[-1]}")
         self.n = int(n)
         self.order = arr.astype(np.int64)
-        self.num_leaves = 1 << int(np.ceil(np.log2(n)))
+        self.num_leaves = 1 << (n - 1).bit_length()  # smallest power of two >= n
         self.depth = self.num_leaves.bit_length() - 1
         self._leaf_of = np.empty(n, dtype=np.int64)
         self._leaf_of[self.order] = self.num_leaves + np.arange(n)
-        self.tree: nx.Graph | None = None
+        self._tree: nx.Graph | None = None
+        self.tree_parent: np.ndarray | None = None
         self.root: int | None = None
 
     @classmethod
     def from_graph(cls, G: nx.Graph, seed, root: int = 0) -> "BinarySupportTree":
         """Draw a uniform random spanning tree of ``G`` (Wilson), linearise it from ``root``, balance.
+
+        Parameters
+        ----------
+        G : networkx.Graph
+            Connected, undirected, simple, on ``0 .. n-1`` (``n >= 2``).
+        seed : int or numpy.random.Generator
+            Randomness of the spanning tree.
+        root : int, default 0
+            Where the depth-first visit of the tree starts.
+
+        Returns
+        -------
+        BinarySupportTree
+            With ``tree`` (the spanning tree ``T``) and ``root`` set.
+
+        Raises
+        ------
+        ValueError
+            If ``G`` is disconnected (no spanning tree) or ``root`` is not a vertex.
 
         Examples
         --------
@@ -140,15 +207,46 @@ class BinarySupportTree:
         >>> B.n, B.num_leaves, nx.is_tree(B.tree)
         (6, 8, True)
         """
-        from .spanning import wilson  # local import: spanning is optional for order-only use
+        from .graphs import _rng
+        from .spanning import _adjacency_arrays, _wilson_core  # local import: no cycle at load time
 
         G = validate_graph(G)
-        if not (isinstance(root, (int, np.integer)) and root in G):
-            raise ValueError(f"root {root!r} is not a vertex of G (0..{G.number_of_nodes() - 1})")
-        T = wilson(G, seed)
+        n = G.number_of_nodes()
+        root = _check_root(root, n, "G")
+        rng = _rng(seed)
+        # = wilson_parents(G, seed), without validating the (possibly huge) graph twice
+        parent = _wilson_core(*_adjacency_arrays(G), rng, int(rng.integers(n)))
+        # the tree is built from arrays: no re-validation, linear time at 10^6 vertices
+        B = cls(_dfs_order(*_tree_csr(parent), root))
+        B.tree_parent, B.root = parent, root
+        return B
+
+    @classmethod
+    def from_tree(cls, T: nx.Graph, root: int = 0) -> "BinarySupportTree":
+        """The BST of a given spanning tree ``T``: ``BinarySupportTree(dfs_linearize(T, root))``.
+
+        Examples
+        --------
+        >>> B = BinarySupportTree.from_tree(nx.star_graph(4), root=0)
+        >>> B.order.tolist(), B.root
+        ([0, 1, 2, 3, 4], 0)
+        """
         B = cls(dfs_linearize(T, root))
         B.tree, B.root = T, int(root)
         return B
+
+    @property
+    def tree(self) -> nx.Graph | None:
+        """The spanning tree ``T`` (networkx), or ``None`` for a BST built from an order."""
+        if self._tree is None and self.tree_parent is not None:
+            from .spanning import tree_from_parents
+
+            self._tree = tree_from_parents(self.tree_parent)
+        return self._tree
+
+    @tree.setter
+    def tree(self, T: nx.Graph | None) -> None:
+        self._tree = T
 
     # -- structure -----------------------------------------------------------------------
     @property
@@ -224,6 +322,16 @@ class BinarySupportTree:
     def cut_size(self, labels, k: int | None = None) -> int:
         """``|Phi^B|`` (or ``|Phi^B_k|``) for the propagated labels.
 
+        Why ``|Phi^B_k| <= |Phi^P_k| log2 N <= 2 |Phi^T_k| log2 N`` (the HLP09 argument of
+        §4): a left edge is never cut (the parent copies its left child).  If the right
+        edge ``(p, c)`` is cut and one of the labels is ``k``, then between the leftmost leaf
+        of ``p`` (label of ``p``) and the leftmost leaf of ``c`` (label of ``c``) the leaf
+        sequence leaves or enters class ``k``: there is an edge of ``Phi^P_k`` between two
+        consecutive leaves below ``p``.  Charge the cut to it.  Each internal vertex charges
+        one edge, and an edge of ``P`` lies below at most ``log2 N`` internal vertices (the
+        common ancestors of two leaves), so at most ``log2 N`` cuts are charged to it.  The
+        second inequality is :func:`dfs_linearize`'s ``|Phi^P_k| <= 2 |Phi^T_k|``.
+
         Examples
         --------
         >>> BinarySupportTree([0, 1, 2, 3]).cut_size([0, 1, 1, 0])   # edges 1-3, 2-5, 3-7
@@ -232,6 +340,25 @@ class BinarySupportTree:
         y = self.propagate_labels(labels)
         child = np.arange(2, 2 * self.num_leaves)
         a, b = y[child // 2], y[child]
+        cut = a != b
+        if k is not None:
+            cut &= (a == k) | (b == k)
+        return int(cut.sum())
+
+    def path_cut_size(self, labels, k: int | None = None) -> int:
+        """``|Phi^P|`` (or ``|Phi^P_k|``): cut edges of the path ``P`` of the leaf order.
+
+        ``P`` joins consecutive real leaves; the dummy leaves add no edge.
+
+        Examples
+        --------
+        >>> BinarySupportTree([0, 1, 2, 3]).path_cut_size([0, 1, 1, 0])   # 0|1 and 2|3
+        2
+        >>> BinarySupportTree([0, 1, 2, 3]).path_cut_size([0, 1, 1, 2], k=2)
+        1
+        """
+        y = validate_labels(labels, self.n)[self.order]
+        a, b = y[:-1], y[1:]
         cut = a != b
         if k is not None:
             cut &= (a == k) | (b == k)

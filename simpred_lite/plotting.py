@@ -673,3 +673,195 @@ def plot_scaling(xs, series: Mapping[str, object], ax=None, title: str = "Cost p
     ax.set_ylabel(ylabel)
     ax.legend(loc="best", fontsize=8)
     return ax
+
+
+# -- effective resistance, spanning trees and Binary Support Trees (notebooks 01-03) --------
+__all__ += [
+    "draw_spanning_tree",
+    "draw_loop_erasure",
+    "plot_marginals_vs_resistance",
+    "plot_cut_vs_weighted_cut",
+    "bst_layout",
+    "draw_bst",
+    "draw_path_order",
+    "plot_figure1",
+]
+
+
+def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None, title: str = "A spanning tree T of G"):
+    """``G`` in light grey with the tree ``T`` drawn bold on top (cut edges of ``T`` in red).
+
+    Examples
+    --------
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> ax = draw_spanning_tree(nx.cycle_graph(4), nx.path_graph(4))
+    >>> ax.get_title().splitlines()[0]
+    'A spanning tree T of G'
+    """
+    G = validate_graph(G)
+    ax = _axes(ax)
+    pos = graph_layout(G) if pos is None else pos
+    nx.draw_networkx_edges(G, pos, ax=ax, edge_color="0.85", width=0.6)
+    n = G.number_of_nodes()
+    y = np.zeros(n, dtype=np.int64) if labels is None else validate_labels(labels, n)
+    tree_edges = [(u, v) for u, v in T.edges]
+    cut = [(u, v) for u, v in tree_edges if y[u] != y[v]]
+    keep = [(u, v) for u, v in tree_edges if y[u] == y[v]]
+    nx.draw_networkx_edges(G, pos, edgelist=keep, ax=ax, edge_color="0.2", width=1.8)
+    nx.draw_networkx_edges(G, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=2.2)
+    colors = [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
+    nx.draw_networkx_nodes(G, pos, ax=ax, node_color=colors, node_size=40, edgecolors="0.2", linewidths=0.5)
+    suffix = f"\n|Φ^T| = {len(cut)} cut tree edges (red)" if labels is not None else f"\n{len(tree_edges)} tree edges (bold)"
+    ax.set_title(title + suffix)
+    ax.set_xlabel("layout x")
+    ax.set_ylabel("layout y")
+    ax.tick_params(left=False, bottom=False, labelleft=False, labelbottom=False)
+    return ax
+
+
+def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: str = "Wilson: one loop-erased walk"):
+    """One step of Wilson's algorithm: the tree so far, the raw walk, and its loop erasure.
+
+    ``tree_edges`` is the tree grown so far (black), ``walk`` the random walk from a new
+    start vertex until it hits the tree (orange, thin), ``path`` its loop erasure (blue,
+    bold) that is grafted onto the tree.
+    """
+    ax = _axes(ax)
+    nx.draw_networkx_edges(G, pos, ax=ax, edge_color="0.88", width=0.6)
+    nx.draw_networkx_edges(G, pos, edgelist=list(tree_edges), ax=ax, edge_color="black", width=2.0)
+    walk_edges = list({(min(a, b), max(a, b)) for a, b in zip(walk[:-1], walk[1:])})
+    nx.draw_networkx_edges(G, pos, edgelist=walk_edges, ax=ax, edge_color="tab:orange", width=4.0, alpha=0.6)
+    nx.draw_networkx_edges(G, pos, edgelist=list(zip(path[:-1], path[1:])), ax=ax, edge_color="tab:blue", width=2.0)
+    nx.draw_networkx_nodes(G, pos, ax=ax, node_color="white", node_size=25, edgecolors="0.3", linewidths=0.6)
+    nx.draw_networkx_nodes(G, pos, nodelist=[walk[0]], ax=ax, node_color="tab:green", node_size=90)
+    erased = len(walk) - len(path)
+    ax.set_title(f"{title}\nwalk of {len(walk) - 1} steps (orange), {erased} erased, path of {len(path) - 1} (blue)")
+    ax.set_xlabel("column")
+    ax.set_ylabel("row")
+    return ax
+
+
+def plot_marginals_vs_resistance(R, freq, samples: int, ax=None, title: str = "P(e ∈ T) = R_e"):
+    """Scatter of the sampled edge frequencies against the effective resistances, on the diagonal.
+
+    The grey band is ``+- 3`` binomial standard errors ``sqrt(R (1 - R) / samples)``.
+    """
+    ax = _axes(ax)
+    R, freq = np.asarray(R, dtype=float), np.asarray(freq, dtype=float)
+    grid = np.linspace(0, 1, 201)
+    band = 3 * np.sqrt(grid * (1 - grid) / samples)
+    ax.fill_between(grid, grid - band, grid + band, color="0.85", label="± 3 standard errors")
+    ax.plot([0, 1], [0, 1], color="0.3", lw=1, ls="--", label="diagonal")
+    ax.scatter(R, freq, s=12, color="tab:blue", label=f"edges ({R.size})", zorder=3)
+    ax.set_xlim(0, 1.02)
+    ax.set_ylim(0, 1.02)
+    ax.set_title(f"{title}\n{samples} uniform spanning trees")
+    ax.set_xlabel("effective resistance R_e")
+    ax.set_ylabel("fraction of sampled trees containing e")
+    ax.legend(loc="upper left", fontsize=8)
+    return ax
+
+
+def plot_cut_vs_weighted_cut(names, cuts, weighted, ax=None, title: str = "Cut size vs resistance-weighted cut size"):
+    """Grouped bars: ``|Phi^G|`` and ``sum_{Phi^G} R`` for several labelled graphs (log scale)."""
+    ax = _axes(ax)
+    x = np.arange(len(names))
+    ax.bar(x - 0.2, cuts, width=0.4, color="tab:red", label="|Φ^G| (cut edges)")
+    ax.bar(x + 0.2, weighted, width=0.4, color="tab:blue", label="Σ over Φ^G of R = E|Φ^T|")
+    ax.set_xticks(x, list(names), fontsize=8)
+    ax.set_yscale("log")
+    ax.set_title(title)
+    ax.set_xlabel("labelled graph")
+    ax.set_ylabel("size (log scale)")
+    ax.legend(loc="best", fontsize=8)
+    return ax
+
+
+def bst_layout(B) -> dict[int, tuple[float, float]]:
+    """Positions of the heap vertices of a BST: leaves left to right at height 0, the root on top.
+
+    Examples
+    --------
+    >>> from simpred_lite.bst import BinarySupportTree
+    >>> pos = bst_layout(BinarySupportTree([0, 1, 2]))
+    >>> pos[1], pos[4], pos[7]
+    ((1.5, 2.0), (0.0, 0.0), (3.0, 0.0))
+    """
+    N, d = B.num_leaves, B.depth
+    pos = {leaf: (float(leaf - N), 0.0) for leaf in range(N, 2 * N)}
+    for v in range(N - 1, 0, -1):
+        pos[v] = ((pos[2 * v][0] + pos[2 * v + 1][0]) / 2, float(d - (v.bit_length() - 1)))
+    return pos
+
+
+def draw_bst(B, labels=None, ax=None, title: str = "Binary Support Tree B", show_vertices: bool = True):
+    """Draw a :class:`~simpred_lite.bst.BinarySupportTree`, coloured by propagated labels.
+
+    Leaves show their graph vertex; dummy leaves are hollow.  With ``labels``, every vertex
+    takes the colour of its propagated class and the cut edges ``Phi^B`` are red.
+    """
+    ax = _axes(ax)
+    pos = bst_layout(B)
+    H = B.to_networkx()
+    N = B.num_leaves
+    y = B.propagate_labels(labels) if labels is not None else None
+    cut = [(p, c) for p, c in B.edges() if y is not None and y[p] != y[c]]
+    nx.draw_networkx_edges(H, pos, edgelist=[e for e in B.edges() if e not in set(cut)], ax=ax, edge_color="0.4", width=1.0)
+    if cut:
+        nx.draw_networkx_edges(H, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=2.0, style="dashed")
+    real = [v for v in H.nodes if v < N + B.n]
+    dummy = [v for v in H.nodes if v >= N + B.n]
+    colors = ["white" if y is None else CLASS_COLORS[int(y[v]) % 10] for v in real]
+    size = 160 if N <= 16 else 40
+    nx.draw_networkx_nodes(H, pos, nodelist=real, ax=ax, node_color=colors, node_size=size, edgecolors="0.2", linewidths=0.6)
+    if dummy:
+        nx.draw_networkx_nodes(H, pos, nodelist=dummy, ax=ax, node_color="white", node_size=size, edgecolors="0.6",
+                               linewidths=0.8, node_shape="s")
+    if show_vertices and N <= 32:
+        nx.draw_networkx_labels(H, pos, labels={N + i: str(v) for i, v in enumerate(B.order.tolist())}, ax=ax, font_size=7)
+    extra = f"\n|Φ^B| = {len(cut)} cut edges (red)" if y is not None else ""
+    ax.set_title(f"{title}: N = {N} leaves, depth {B.depth}{extra}")
+    ax.set_xlabel("leaf position (the path P)")
+    ax.set_ylabel("height")
+    return ax
+
+
+def draw_path_order(order, labels=None, ax=None, title: str = "The path P (depth-first order)"):
+    """The vertices of ``order`` on a line, joined in order, coloured by class."""
+    ax = _axes(ax)
+    order = [int(v) for v in order]
+    P = nx.path_graph(len(order))
+    pos = {i: (float(i), 0.0) for i in range(len(order))}
+    y = None if labels is None else validate_labels(labels, len(order))
+    cut = [] if y is None else [(i, i + 1) for i in range(len(order) - 1) if y[order[i]] != y[order[i + 1]]]
+    nx.draw_networkx_edges(P, pos, ax=ax, edgelist=[e for e in P.edges if e not in set(cut)], edge_color="0.3", width=1.5)
+    if cut:
+        nx.draw_networkx_edges(P, pos, ax=ax, edgelist=cut, edge_color="tab:red", width=2.2, style="dashed")
+    colors = ["white" if y is None else CLASS_COLORS[int(y[v]) % 10] for v in order]
+    nx.draw_networkx_nodes(P, pos, ax=ax, node_color=colors, node_size=160 if len(order) <= 16 else 30, edgecolors="0.2")
+    if len(order) <= 32:
+        nx.draw_networkx_labels(P, pos, labels=dict(enumerate(map(str, order))), ax=ax, font_size=7)
+    extra = f"\n|Φ^P| = {len(cut)} cut edges (red)" if y is not None else ""
+    ax.set_title(title + extra)
+    ax.set_xlabel("position in the order")
+    ax.set_ylabel("")
+    ax.set_ylim(-1, 1)
+    return ax
+
+
+def plot_figure1(G: nx.Graph, B, labels, pos=None, figsize=(16, 4)):
+    """The paper's Figure 1: ``G`` -> random spanning tree ``T`` -> path ``P`` -> BST ``B``.
+
+    ``B`` must come from :meth:`~simpred_lite.bst.BinarySupportTree.from_graph` (so that
+    ``B.tree`` is set).  Returns the matplotlib ``Figure``.
+    """
+    G = validate_graph(G)
+    pos = graph_layout(G) if pos is None else pos
+    fig, axes = plt.subplots(1, 4, figsize=figsize, gridspec_kw={"width_ratios": [1, 1, 1.2, 1.4]})
+    draw_labelled_graph(G, labels, ax=axes[0], pos=pos, title="G", with_labels=True, node_size=160)
+    draw_spanning_tree(G, B.tree, labels, ax=axes[1], pos=pos, title="T (uniform random)")
+    nx.draw_networkx_labels(G, pos, ax=axes[1], font_size=7)
+    draw_path_order(B.order, labels, ax=axes[2], title=f"P (depth-first from {B.root})")
+    draw_bst(B, labels, ax=axes[3], title="B")
+    fig.tight_layout()
+    return fig
