@@ -7,13 +7,15 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab test test-fast notebooks bench clean help
+.PHONY: lab app test test-fast notebooks bench bench-full clean help
 
 help:
 	@echo "make lab        start JupyterLab on notebooks/ (creates .venv on first use)"
+	@echo "make app        serve the adversary playground as a web app (Voila, localhost only)"
 	@echo "make test       unit tests + strict nbval of every notebook"
 	@echo "make notebooks  re-execute every notebook in place through a real kernel"
-	@echo "make bench      run the benchmark scripts in benchmarks/"
+	@echo "make bench      run every benchmarks/bench_*.py (--quick) and write benchmarks/RESULTS.md"
+	@echo "make bench-full the same with the full-size runs (slow)"
 
 $(PY):
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "simpred_lite needs Python 3.11+, found " + sys.version'
@@ -21,7 +23,7 @@ $(PY):
 
 $(STAMP): $(PY) pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e ".[notebooks,test]"
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[notebooks,test,app,browser]"
 	touch $(STAMP)
 
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
@@ -30,7 +32,14 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG)
 
+# The playground web app on http://127.0.0.1:8866 (loopback only; Ctrl-C stops it).
+APP_PORT ?= 8866
+app: $(STAMP)
+	$(VENV)/bin/voila app/playground.ipynb --Voila.ip=127.0.0.1 --port=$(APP_PORT)
+
 # Strict nbval: stored outputs must equal a fresh run (never the lax mode).
+# tests/test_browser_app.py drives the web app in Debian's chromium when /usr/bin/chromium
+# exists, and skips loudly (a warning in the summary) when it does not.
 test: $(STAMP)
 	$(PY) -m pytest $(NBVAL) --doctest-modules simpred_lite tests notebooks
 
@@ -43,6 +52,9 @@ notebooks: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) scripts/run_benchmarks.py
+
+bench-full: $(STAMP)
+	$(PY) scripts/run_benchmarks.py --full
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

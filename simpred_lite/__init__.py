@@ -14,6 +14,8 @@ The package behind the notebooks of the suite.  One idea per module:
 - :mod:`simpred_lite.games` — hand-played adversary games (logic of the widgets)
 - :mod:`simpred_lite.plotting` — figures
 - :mod:`simpred_lite.widgets` — ipywidgets apps used by the notebooks
+- :mod:`simpred_lite.playground` — the adversary playground (graphs, learner registry,
+  adversaries); its app is :mod:`simpred_lite.playground_widget`
 """
 
 from . import (
@@ -30,6 +32,7 @@ from . import (
     spanning,
     widgets,
 )
+from . import playground, playground_widget  # noqa: E402  (issue 8)
 from .graphs import (
     barbell_graph,
     cut_edges,
@@ -70,6 +73,8 @@ __all__ = [
     "resistance",
     "spanning",
     "widgets",
+    "playground",
+    "playground_widget",
     # graphs and labelings
     "barbell_graph",
     "cut_edges",

@@ -1,0 +1,838 @@
+"""The adversary playground: pick a graph, some learners and an adversary, and play.
+
+This module is the plain-Python logic behind notebook 10 and its web app
+(:mod:`simpred_lite.playground_widget`); it is tested without a browser.
+
+* **Graphs** — :data:`GRAPHS`: a planted partition, a grid, a barbell and the karate club,
+  each with its classes.
+* **Learners** — :data:`LEARNERS`, a registry ``name -> LearnerSpec``: how to build the
+  learner on a graph (``factory(G, seed)``), whether it needs the path revealed with each
+  pair (the unknown-graph setting of §5), and optionally its mistake bound
+  ``bound(G, labels[, learner])``.
+* **Adversaries** — :data:`ADVERSARIES`: ``"random"`` pairs, ``"cut-biased"`` pairs among the
+  vertices touching a cut edge, ``"adaptive"`` (asks a target learner ``predict_one`` on
+  candidate pairs *without letting it learn* and picks one it gets wrong), two
+  path-revealing adversaries (``"shortest path"`` and ``"random-walk path"``), and
+  ``"student"``: the pair is yours, ``step(pair=(i, j))``.
+* :class:`Playground` runs every chosen learner on the *same* trials: ``step()``,
+  ``play(k)``, ``reset()``, and gives their mistake curves as :class:`~simpred_lite.online.RunResult`.
+
+Registering a learner
+---------------------
+One line per learner, at the end of this module (or anywhere before a ``Playground`` is
+built)::
+
+    register_learner("Matrix Perceptron", lambda G, seed: MatrixPerceptron(G),
+                     bound=matrix_perceptron_bound, setting="known graph")
+    register_learner("TreeWinnow", TreeWinnow, setting="unknown graph")
+
+``factory(G, seed)`` gets the validated graph and an integer seed (use it for any random
+spanning tree, e.g. ``BinarySupportTree.from_graph(G, seed)``); a class whose constructor
+takes ``n`` alone may be passed as is.  A learner on an unknown graph must only use
+``G.number_of_nodes()`` and has ``needs_path=True`` (the class attribute ``needs_path`` is
+used when the argument is omitted).  A learner whose *hyper-parameter* the paper assumes
+known from the labeling (Matrix Winnow's threshold needs ``|Phi|``) is registered with
+``needs_labels=True`` and built as ``factory(G, seed, labels)``; it must use the labels for
+that parameter only.  ``bound(G, labels)`` returns the learner's mistake bound for that
+labelled graph; ``bound(G, labels, learner)`` (three parameters) also gets the learner
+built for this game, for bounds that depend on its own random draws (its BST's ``R``,
+say).  Pass ``bound_in_expectation=True`` when the bound holds only on average over the
+learner's randomness, so checks do not assert it run by run.  A learner that keeps a
+Binary Support Tree should expose it as a ``bst`` attribute (a
+:class:`~simpred_lite.bst.BinarySupportTree`) or a ``bst_path(i, j)`` method: the app then
+draws the BST path of the current pair.
+
+Every path revealed is simple (no repeated vertex).  When a chosen learner needs paths
+and the adversary reveals none, the playground reveals the shortest path.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import networkx as nx
+import numpy as np
+
+from .graphs import (
+    _rng,
+    barbell_graph,
+    cut_edges,
+    cut_size,
+    grid_graph,
+    karate_club,
+    planted_partition,
+    validate_graph,
+    validate_labels,
+)
+from .bst import BinarySupportTree
+from .learners import (
+    AlwaysSimilar,
+    BSTPerceptron,
+    GraphPerceptron,
+    MatrixPerceptron,
+    MatrixWinnow,
+    OneVsRest,
+    RNormPerceptron,
+    SimilarityFromClassifier,
+    TreeWinnow,
+    UnionFindLearner,
+)
+from .learners.base import check_pair
+from .learners.classifiers import perceptron_mistake_bound as graph_perceptron_bound
+from .learners.matrix import comparator_matrix, perceptron_mistake_bound, winnow_mistake_bound
+from .learners.reductions import similarity_mistake_bound
+from .learners.unknown import rnorm_cut_bound
+from .online import RunResult, Trial
+
+__all__ = [
+    "GraphSpec",
+    "GRAPHS",
+    "LearnerSpec",
+    "LEARNERS",
+    "register_learner",
+    "learners_for",
+    "Adversary",
+    "RandomAdversary",
+    "CutBiasedAdversary",
+    "AdaptiveAdversary",
+    "SLOW_CANDIDATES",
+    "PathRevealingAdversary",
+    "StudentAdversary",
+    "ADVERSARIES",
+    "make_adversary",
+    "shortest_path",
+    "random_walk_path",
+    "StepRecord",
+    "RETIRE_ON",
+    "Playground",
+]
+
+
+# -- graphs -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GraphSpec:
+    """A graph the playground offers: ``factory(seed) -> (G, labels)``, a description, and
+    optionally its natural drawing ``layout(G) -> {vertex: (x, y)}`` (else a spring layout)."""
+
+    name: str
+    factory: Callable[[int], tuple[nx.Graph, np.ndarray]]
+    description: str
+    layout: Callable[[nx.Graph], dict] | None = None
+
+
+GRAPHS: dict[str, GraphSpec] = {
+    spec.name: spec
+    for spec in (
+        GraphSpec("planted partition", lambda seed: planted_partition(36, 3, 0.35, 0.03, seed=seed),
+                  "36 vertices in 3 classes; p_in = 0.35, p_out = 0.03"),
+        GraphSpec("grid", lambda seed: grid_graph(5, 8, K=2), "5 x 8 grid, 2 classes in vertical bands",
+                  layout=lambda G: {v: np.array([v % 8, -(v // 8)], dtype=float) for v in G}),
+        GraphSpec("barbell", lambda seed: barbell_graph(8, 2), "two 8-cliques joined by a 2-vertex bridge"),
+        GraphSpec("karate club", lambda seed: karate_club(), "Zachary's karate club, its two factions"),
+    )
+}
+
+
+# -- learners -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LearnerSpec:
+    """How the playground builds and judges one learner.
+
+    Attributes
+    ----------
+    name : str
+    factory : callable ``(G, seed) -> learner`` (``(G, seed, labels)`` if ``needs_labels``)
+    needs_path : bool
+        The learner plays the unknown-graph game and needs the path revealed with each pair.
+    bound : callable ``(G, labels) -> float`` or ``(G, labels, learner) -> float``, optional
+        Its mistake bound on that labelled graph (for that learner).
+    bound_in_expectation : bool
+        The bound holds on average over the learner's randomness, not on every run.
+    setting : str
+        ``"baseline"``, ``"known graph"`` or ``"unknown graph"`` (for display).
+    description : str
+    needs_labels : bool
+        The factory is called as ``factory(G, seed, labels)`` (a hyper-parameter such as
+        Matrix Winnow's cut size comes from the labeling).
+    slow : bool
+        Predictions are expensive: an adaptive adversary targeting it asks
+        :data:`SLOW_CANDIDATES` random pairs per trial instead of all pairs.
+    """
+
+    name: str
+    factory: Callable
+    needs_path: bool = False
+    bound: Callable | None = None
+    bound_in_expectation: bool = False
+    setting: str = "known graph"
+    description: str = ""
+    needs_labels: bool = False
+    slow: bool = False
+
+
+#: The learners the playground offers, by name (add more with :func:`register_learner`).
+LEARNERS: dict[str, LearnerSpec] = {}
+
+_SETTINGS = ("baseline", "known graph", "unknown graph")
+
+
+def register_learner(
+    name: str,
+    factory: Callable,
+    *,
+    needs_path: bool | None = None,
+    bound: Callable | None = None,
+    bound_in_expectation: bool = False,
+    setting: str = "known graph",
+    description: str = "",
+    needs_labels: bool = False,
+    slow: bool = False,
+    replace: bool = False,
+) -> LearnerSpec:
+    """Offer a learner in the playground (one line per learner).
+
+    Parameters
+    ----------
+    name : str
+        The name shown in the app and used as key in :data:`LEARNERS`.
+    factory : callable ``(G, seed) -> learner``
+        Builds a fresh learner for the graph ``G``; ``seed`` is an int for its randomness.
+        A class may be passed directly when its constructor takes ``n`` only.  With
+        ``needs_labels=True`` it is called as ``factory(G, seed, labels)``.
+    needs_path : bool, optional
+        Whether the learner needs revealed paths; default: the class attribute
+        ``needs_path`` of ``factory`` if it is a class, else ``False``.
+    bound : callable ``(G, labels) -> float`` or ``(G, labels, learner) -> float``, optional
+        The learner's mistake bound on that labelled graph (with three parameters it also
+        gets the learner built for the game).
+    bound_in_expectation : bool
+        The bound holds on average over the learner's own randomness only.
+    setting : {"baseline", "known graph", "unknown graph"}
+    description : str
+    needs_labels : bool
+        The factory needs the labels for a hyper-parameter the paper assumes known
+        (Matrix Winnow's cut size); it is called as ``factory(G, seed, labels)``.
+    slow : bool
+        Predictions are expensive (the adaptive adversary then samples candidate pairs).
+    replace : bool
+        Allow overwriting an existing entry.
+
+    Returns
+    -------
+    LearnerSpec
+
+    Examples
+    --------
+    >>> spec = register_learner("always similar (demo)", AlwaysSimilar, setting="baseline")
+    >>> spec.needs_path, "always similar (demo)" in LEARNERS
+    (False, True)
+    >>> del LEARNERS["always similar (demo)"]
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"a learner needs a non-empty name, got {name!r}")
+    if not callable(factory):
+        raise TypeError(f"factory must be callable as factory(G, seed) -> learner, got {factory!r}")
+    if bound is not None and not callable(bound):
+        raise TypeError(f"bound must be callable as bound(G, labels[, learner]) -> float, got {bound!r}")
+    if setting not in _SETTINGS:
+        raise ValueError(f"setting must be one of {_SETTINGS}, got {setting!r}")
+    if name in LEARNERS and not replace:
+        raise ValueError(f"a learner named {name!r} is already registered; pass replace=True to overwrite it")
+    if isinstance(factory, type):
+        cls = factory
+        if needs_path is None:
+            needs_path = bool(getattr(cls, "needs_path", False))
+        factory = lambda G, seed: cls(G.number_of_nodes())  # noqa: E731 - the n-only constructor
+    spec = LearnerSpec(name, factory, bool(needs_path), bound, bool(bound_in_expectation), setting, description,
+                       bool(needs_labels), bool(slow))
+    LEARNERS[name] = spec
+    return spec
+
+
+def _positional_arity(fn: Callable) -> int:
+    """How many positional arguments ``fn`` accepts (a large number for ``*args``)."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return 2
+    if any(p.kind is p.VAR_POSITIONAL for p in params):
+        return 99
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
+
+
+def _union_find_bound(G: nx.Graph, labels) -> float:
+    return float(G.number_of_nodes() - len(np.unique(labels)))
+
+
+def _num_classes(labels) -> int:
+    return max(2, int(np.unique(labels).size))
+
+
+def _similarity_from_graph_perceptron(G: nx.Graph, seed: int, labels) -> SimilarityFromClassifier:
+    """Lemma equiv's master algorithm over one-vs-rest graph Perceptrons (K from the labels)."""
+    K = _num_classes(labels)  # the master needs K: a hyper-parameter, the labels are not used otherwise
+    kernel = GraphPerceptron(G).kernel  # computed once, shared by every binary learner of the pool
+    return SimilarityFromClassifier(lambda: OneVsRest(lambda: GraphPerceptron(G, kernel=kernel), K=K), K)
+
+
+def _similarity_from_graph_perceptron_bound(G: nx.Graph, labels) -> float:
+    """``c_K B`` with ``B = sum_k floor(||u_k||^2 R^2)``, the one-vs-rest Perceptrons' bound."""
+    y = np.asarray(labels)
+    B = sum(math.floor(graph_perceptron_bound(G, (y == k).astype(np.int64))) for k in np.unique(y))
+    return similarity_mistake_bound(int(B), _num_classes(y))
+
+
+def _comparator_norm_sq(G: nx.Graph, labels) -> float:
+    """``||U||_F^2`` of the comparator of Prop. percwin on ``G``."""
+    return float((comparator_matrix(G, labels) ** 2).sum())
+
+
+def _bst_comparator_norm_sq(bst: BinarySupportTree, labels) -> float:
+    """``||U_B||_F^2`` on the Binary Support Tree, its internal vertices labelled by propagation."""
+    B = nx.relabel_nodes(bst.to_networkx(), lambda v: v - 1)  # heap indices 1..2N-1 -> 0..2N-2
+    return _comparator_norm_sq(B, bst.propagate_labels(labels)[1:])
+
+
+register_learner("AlwaysSimilar", AlwaysSimilar, setting="baseline",
+                 description="predicts similar on every pair; errs on every dissimilar pair")
+register_learner("UnionFindLearner", UnionFindLearner, bound=_union_find_bound, setting="baseline",
+                 description="transitivity of revealed similar pairs; M <= n - K")
+register_learner("Similarity from class", _similarity_from_graph_perceptron, needs_labels=True, slow=True,
+                 bound=_similarity_from_graph_perceptron_bound, setting="known graph",
+                 description="Lemma equiv: weighted majority over hallucinated histories of one-vs-rest "
+                             "graph Perceptrons; retires when its pool outgrows 2000 histories")
+register_learner("Matrix Perceptron", lambda G, seed: MatrixPerceptron(G),
+                 bound=lambda G, y, L: perceptron_mistake_bound(L.R, _comparator_norm_sq(G, y)),
+                 description="Algorithm 2 on G (dense); Prop. percwin, M <= R^2 ||U||_F^2")
+register_learner("Matrix Winnow", lambda G, seed, y: MatrixWinnow(G, cut_size=cut_size(G, y)), needs_labels=True,
+                 bound=lambda G, y, L: winnow_mistake_bound(L.R, cut_size(G, y), L.m),
+                 description="Algorithm 2 on G (exact low rank); its threshold needs |Phi|; Prop. percwin")
+register_learner("BST Perceptron", lambda G, seed: BSTPerceptron(BinarySupportTree.from_graph(G, seed)),
+                 bound=lambda G, y, L: perceptron_mistake_bound(L.R, _bst_comparator_norm_sq(L.bst, y)),
+                 description="the O(log^2 n) Matrix Perceptron on a Binary Support Tree (§4.1); "
+                             "R^2 ||U_B||_F^2 for its BST")
+register_learner("TreeWinnow", TreeWinnow, setting="unknown graph",
+                 description="Winnow on the revealed paths' forest (§5 warm-up); bounded only on trees")
+register_learner("r-norm Perceptron", RNormPerceptron, setting="unknown graph",
+                 bound=lambda G, y: rnorm_cut_bound(G.number_of_nodes(), cut_size(G, y)),
+                 description="Algorithm 1; Theorem t:unknown, M = O(|Phi|^4 log n)")
+# A new learner joins with one more line (see the module docstring).
+
+
+def learners_for(setting: str) -> list[str]:
+    """The registered learners that fit a setting: its own learners and the baselines.
+
+    Examples
+    --------
+    >>> learners_for("unknown graph")[:2]
+    ['AlwaysSimilar', 'UnionFindLearner']
+    """
+    if setting not in _SETTINGS:
+        raise ValueError(f"setting must be one of {_SETTINGS}, got {setting!r}")
+    return [name for name, spec in LEARNERS.items() if spec.setting in ("baseline", setting)]
+
+
+# -- paths --------------------------------------------------------------------------------
+def shortest_path(G: nx.Graph, i: int, j: int) -> tuple[int, ...]:
+    """A shortest path from ``i`` to ``j`` (breadth first, deterministic).
+
+    Examples
+    --------
+    >>> shortest_path(nx.path_graph(4), 0, 3)
+    (0, 1, 2, 3)
+    """
+    return tuple(int(v) for v in nx.shortest_path(G, i, j))
+
+
+def random_walk_path(G: nx.Graph, i: int, j: int, seed) -> tuple[int, ...]:
+    """A loop-erased random walk from ``i`` until it hits ``j``: a random *simple* path.
+
+    The walk moves to a uniformly random neighbour at each step; every time it returns to
+    a vertex already on the path, the loop it just closed is erased.
+
+    Examples
+    --------
+    >>> p = random_walk_path(nx.cycle_graph(6), 0, 3, seed=0)
+    >>> p[0], p[-1], len(set(p)) == len(p)
+    (0, 3, True)
+    """
+    rng = _rng(seed)
+    nbrs = {v: np.fromiter(G.adj[v], dtype=np.int64) for v in G}
+    path, where = [int(i)], {int(i): 0}
+    while path[-1] != j:
+        options = nbrs[path[-1]]
+        v = int(options[rng.integers(options.size)])
+        if v in where:  # erase the loop just closed
+            for u in path[where[v] + 1:]:
+                del where[u]
+            del path[where[v] + 1:]
+        else:
+            where[v] = len(path)
+            path.append(v)
+    return tuple(path)
+
+
+# -- adversaries --------------------------------------------------------------------------
+class Adversary:
+    """Chooses the next pair; subclasses implement :meth:`choose`.
+
+    ``choose(game)`` returns ``(i, j, path)`` where ``path`` is ``None`` unless the
+    adversary reveals one; ``game`` is the :class:`Playground` (its graph, labels,
+    learners and random generator ``game.rng``).
+    """
+
+    name = "adversary"
+    reveals_path = False
+
+    def choose(self, game: "Playground") -> tuple[int, int, tuple[int, ...] | None]:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+def _uniform_pair(rng: np.random.Generator, n: int) -> tuple[int, int]:
+    i = int(rng.integers(n))
+    return i, int((i + rng.integers(1, n)) % n)  # uniform over the other n-1 vertices
+
+
+class RandomAdversary(Adversary):
+    """Uniformly random pairs of distinct vertices (nature, not an adversary)."""
+
+    name = "random"
+
+    def choose(self, game):
+        return (*_uniform_pair(game.rng, game.n), None)
+
+
+class CutBiasedAdversary(Adversary):
+    """Pairs among the *boundary*: the vertices that touch a cut edge.
+
+    With probability ``bias`` both vertices are drawn uniformly from the boundary, else
+    the pair is uniform.  Boundary vertices sit where the graph's bias is weakest (their
+    neighbourhoods mix classes), so graph-based learners find these pairs hardest.
+
+    Parameters
+    ----------
+    bias : float in [0, 1]
+    """
+
+    name = "cut-biased"
+
+    def __init__(self, bias: float = 0.8):
+        if not 0.0 <= bias <= 1.0:
+            raise ValueError(f"bias must be a probability in [0, 1], got {bias}")
+        self.bias = float(bias)
+
+    def choose(self, game):
+        boundary = game.boundary
+        if boundary.size >= 2 and game.rng.random() < self.bias:
+            a, b = game.rng.choice(boundary.size, size=2, replace=False)
+            return int(boundary[a]), int(boundary[b]), None
+        return (*_uniform_pair(game.rng, game.n), None)
+
+    def __repr__(self):
+        return f"CutBiasedAdversary(bias={self.bias})"
+
+
+#: Candidate pairs per trial of the adaptive adversary against a learner registered as slow.
+SLOW_CANDIDATES = 40
+
+
+class AdaptiveAdversary(Adversary):
+    """Looks for a pair the *target* learner gets wrong, then asks it.
+
+    It goes through candidate pairs in random order, asks the target learner
+    ``predict_one`` on each (predicting never changes a learner's state, so this is
+    allowed: the adversary knows the learner), and picks the first pair whose prediction
+    is wrong; if there is none, a random candidate.  The candidates are all pairs
+    (``candidates=None``: the target errs whenever it can be made to) or that many
+    uniformly random pairs: each trial may cost up to that many predictions of the target.
+    With ``candidates=None`` a target registered as ``slow`` (the reduction's master
+    algorithm evaluates its whole pool per prediction) gets :data:`SLOW_CANDIDATES` random
+    pairs.  The target is the learner named ``target``, or the playground's first learner.
+
+    Parameters
+    ----------
+    candidates : int, optional
+    target : str, optional
+    """
+
+    name = "adaptive"
+
+    def __init__(self, candidates: int | None = None, target: str | None = None):
+        if candidates is not None and (not isinstance(candidates, (int, np.integer)) or candidates < 1):
+            raise ValueError(f"candidates must be None (all pairs) or a positive integer, got {candidates!r}")
+        self.candidates = None if candidates is None else int(candidates)
+        self.target = target
+
+    def _candidates(self, game, name: str) -> list[tuple[int, int]]:
+        count = self.candidates
+        if count is None and game.specs[name].slow:
+            count = SLOW_CANDIDATES
+        if count is None:
+            i, j = np.triu_indices(game.n, 1)
+            order = game.rng.permutation(i.size)
+            return list(zip(i[order].tolist(), j[order].tolist()))
+        return [_uniform_pair(game.rng, game.n) for _ in range(count)]
+
+    def choose(self, game):
+        name = self.target if self.target is not None else game.names[0]
+        if name not in game.learners:
+            raise ValueError(f"the adaptive adversary targets {name!r}, which is not playing; choose one of {game.names}")
+        if name in game.retired:
+            raise ValueError(f"the adaptive adversary's target {name!r} has {game.retired[name]}; choose another target")
+        learner = game.learners[name]
+        pairs = self._candidates(game, name)
+        for i, j in pairs:
+            path = game.path_for(i, j) if game.specs[name].needs_path else None
+            if learner.predict_one(i, j, path) != game.label(i, j):
+                return i, j, path
+        i, j = pairs[0]
+        return i, j, None
+
+    def __repr__(self):
+        return f"AdaptiveAdversary(candidates={self.candidates}, target={self.target!r})"
+
+
+class PathRevealingAdversary(Adversary):
+    """Uniformly random pairs revealed together with a path (the unknown-graph game, §5).
+
+    Parameters
+    ----------
+    kind : {"shortest", "random walk"}
+        A shortest path, or a loop-erased random walk (a random simple path).
+    """
+
+    reveals_path = True
+
+    def __init__(self, kind: str = "shortest"):
+        if kind not in ("shortest", "random walk"):
+            raise ValueError(f"kind must be 'shortest' or 'random walk', got {kind!r}")
+        self.kind = kind
+        self.name = "shortest path" if kind == "shortest" else "random-walk path"
+
+    def choose(self, game):
+        i, j = _uniform_pair(game.rng, game.n)
+        if self.kind == "shortest":
+            return i, j, shortest_path(game.G, i, j)
+        return i, j, random_walk_path(game.G, i, j, game.rng)
+
+    def __repr__(self):
+        return f"PathRevealingAdversary(kind={self.kind!r})"
+
+
+class StudentAdversary(Adversary):
+    """You are the adversary: every step needs a pair, ``step(pair=(i, j))``."""
+
+    name = "student"
+
+    def choose(self, game):
+        raise ValueError("the 'student' adversary needs your pair: call step(pair=(i, j))")
+
+
+#: The adversaries the playground offers: name -> constructor.
+ADVERSARIES: dict[str, Callable[..., Adversary]] = {
+    "random": RandomAdversary,
+    "cut-biased": CutBiasedAdversary,
+    "adaptive": AdaptiveAdversary,
+    "shortest path": lambda **kw: PathRevealingAdversary("shortest", **kw),
+    "random-walk path": lambda **kw: PathRevealingAdversary("random walk", **kw),
+    "student": StudentAdversary,
+}
+
+
+def make_adversary(name: str, **options) -> Adversary:
+    """Build the adversary called ``name`` (a key of :data:`ADVERSARIES`).
+
+    Examples
+    --------
+    >>> make_adversary("adaptive", target="AlwaysSimilar")
+    AdaptiveAdversary(candidates=None, target='AlwaysSimilar')
+    """
+    if isinstance(name, Adversary):
+        return name
+    if name not in ADVERSARIES:
+        raise ValueError(f"unknown adversary {name!r}; choose one of {list(ADVERSARIES)}")
+    return ADVERSARIES[name](**options)
+
+
+# -- the game -----------------------------------------------------------------------------
+#: Exceptions by which a learner gives up (its pool or memory ran out, a number overflowed):
+#: the playground retires it and plays on with the others.
+RETIRE_ON = (RuntimeError, MemoryError, ArithmeticError)
+
+@dataclass(frozen=True)
+class StepRecord:
+    """One step of the playground: the trial and what each learner predicted."""
+
+    trial: Trial
+    predictions: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def wrong(self) -> dict[str, bool]:
+        """``name -> True`` for the learners that erred on this trial."""
+        return {name: y_hat != self.trial.y for name, y_hat in self.predictions.items()}
+
+
+class Playground:
+    """Several learners against one adversary on one labelled graph, trial by trial.
+
+    Every learner sees the same trials; each step the adversary chooses a pair (or you
+    do), every learner predicts, then learns the truth.
+
+    Parameters
+    ----------
+    graph : str or (networkx.Graph, labels)
+        A key of :data:`GRAPHS`, or your own labelled graph.
+    learners : sequence of str, optional
+        Keys of :data:`LEARNERS`; all registered learners by default.
+    adversary : str or Adversary
+        A key of :data:`ADVERSARIES` (or an adversary object).
+    seed : int
+        Seeds the graph (planted partition), the learners and the adversary.
+    adversary_options : dict, optional
+        Keyword arguments of the adversary (e.g. ``{"target": "AlwaysSimilar"}``).
+    registry : dict, optional
+        The learner registry to use (default :data:`LEARNERS`).
+
+    Attributes
+    ----------
+    G, labels, n, K
+        The labelled graph.
+    learners : dict name -> learner
+    specs : dict name -> LearnerSpec
+    history : list of StepRecord
+    retired : dict name -> str
+        Learners that gave up — raised one of :data:`RETIRE_ON` (e.g. the reductions'
+        ``PoolLimitError``, a ``RuntimeError``) — and why; they stop playing, the others go
+        on.  Any other exception (a bug, bad input) propagates.
+
+    Examples
+    --------
+    >>> game = Playground("karate club", ["AlwaysSimilar", "UnionFindLearner"], "adaptive", seed=0)
+    >>> _ = game.play(5)
+    >>> game.mistakes["AlwaysSimilar"], len(game.history)   # the target errs on every trial
+    (5, 5)
+    >>> game.step(pair=(0, 33)).trial
+    Trial(i=0, j=33, y=1, path=None)
+    """
+
+    def __init__(self, graph="karate club", learners: Sequence[str] | None = None, adversary="random",
+                 seed: int = 0, adversary_options: dict | None = None, registry: dict | None = None):
+        if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+            raise TypeError(f"seed must be an integer, got {seed!r}")
+        self.seed = int(seed)
+        self.registry = LEARNERS if registry is None else registry
+        if isinstance(graph, str):
+            if graph not in GRAPHS:
+                raise ValueError(f"unknown graph {graph!r}; choose one of {list(GRAPHS)} or pass (G, labels)")
+            self.graph_name = graph
+            G, labels = GRAPHS[graph].factory(self.seed)
+        else:
+            try:
+                G, labels = graph
+            except (TypeError, ValueError):
+                raise TypeError("graph must be a name from GRAPHS or a pair (G, labels)") from None
+            self.graph_name = "custom graph"
+        G = validate_graph(G)
+        # a copy whose vertices iterate in the order 0..n-1: figures colour vertices in
+        # iteration order, and e.g. the grid's generator inserts them in another order
+        self.G = nx.Graph()
+        self.G.add_nodes_from(range(G.number_of_nodes()))
+        self.G.add_edges_from(G.edges)
+        self.n = self.G.number_of_nodes()
+        self.labels = validate_labels(labels, self.n)
+        self.K = int(np.unique(self.labels).size)
+        self.cut = cut_edges(self.G, self.labels)
+        self.boundary = np.unique(np.asarray(self.cut, dtype=np.int64).reshape(-1))
+        names = list(self.registry) if learners is None else list(learners)
+        if not names:
+            raise ValueError("choose at least one learner")
+        unknown = [s for s in names if s not in self.registry]
+        if unknown:
+            raise ValueError(f"unknown learner(s) {unknown}; registered: {list(self.registry)}")
+        if len(set(names)) != len(names):
+            raise ValueError(f"a learner is listed twice in {names}")
+        self.names = names
+        self.specs = {name: self.registry[name] for name in names}
+        self.adversary = make_adversary(adversary, **(adversary_options or {}))
+        self.reset()
+
+    # -- state ---------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> None:
+        """Fresh learners and adversary randomness; with ``seed``, a new seed for both.
+
+        The graph stays the same (build a new playground for another graph).
+        """
+        if seed is not None:
+            self.seed = int(seed)
+        self.rng = _rng(self.seed)
+        self.learners = {name: self.fresh_learner(name) for name in self.names}
+        self.history: list[StepRecord] = []
+        self.retired: dict[str, str] = {}
+
+    def fresh_learner(self, name: str):
+        """A new learner ``name`` exactly as this game builds it (same graph, seed, labels).
+
+        Examples
+        --------
+        >>> game = Playground("barbell", ["UnionFindLearner"], seed=0)
+        >>> game.fresh_learner("UnionFindLearner")
+        UnionFindLearner(n=18, mistakes=0, trials=0)
+        """
+        if name not in self.specs:
+            raise ValueError(f"{name!r} is not playing; the learners are {self.names}")
+        spec, seed = self.specs[name], self.seed + 1000 * (self.names.index(name) + 1)
+        learner = spec.factory(self.G, seed, self.labels) if spec.needs_labels else spec.factory(self.G, seed)
+        if not (hasattr(learner, "predict_one") and hasattr(learner, "learn_one")):
+            raise TypeError(f"the factory of {name!r} returned {learner!r}, which is not a similarity learner")
+        if getattr(learner, "n", self.n) != self.n:
+            raise ValueError(f"the factory of {name!r} built a learner for {learner.n} vertices, the graph has {self.n}")
+        return learner
+
+    @property
+    def needs_path(self) -> bool:
+        """Whether some learner playing needs the revealed paths."""
+        return any(spec.needs_path for spec in self.specs.values())
+
+    def layout(self) -> dict:
+        """Vertex positions for figures: the graph's natural drawing, or a seeded spring layout."""
+        spec = GRAPHS.get(self.graph_name)
+        if spec is not None and spec.layout is not None:
+            return spec.layout(self.G)
+        from .plotting import graph_layout  # plotting pulls in matplotlib: only when drawing
+
+        return graph_layout(self.G, seed=0)
+
+    def label(self, i: int, j: int) -> int:
+        """The true similarity label of ``(i, j)``: ``1`` dissimilar, ``0`` similar."""
+        return int(self.labels[i] != self.labels[j])
+
+    def path_for(self, i: int, j: int) -> tuple[int, ...]:
+        """The path revealed by default when a learner needs one: a shortest path."""
+        return shortest_path(self.G, i, j)
+
+    # -- playing -------------------------------------------------------------------------
+    def step(self, pair: tuple[int, int] | None = None) -> StepRecord:
+        """Play one trial: the adversary's pair (or ``pair``), predictions, then the truth."""
+        if pair is not None:
+            try:
+                i, j = pair
+            except (TypeError, ValueError):
+                raise TypeError(f"pair must be two vertices (i, j), got {pair!r}") from None
+            i, j = check_pair(i, j, self.n)
+            path = None
+        else:
+            i, j, path = self.adversary.choose(self)
+        if path is None and self.needs_path:
+            path = self.path_for(i, j)
+        trial = Trial(i, j, self.label(i, j), path)
+        predictions = {}
+        for name, learner in self.learners.items():
+            if name in self.retired:
+                continue
+            p = trial.path if self.specs[name].needs_path else None
+            try:
+                predictions[name] = int(learner.predict_one(i, j, p))
+                learner.learn_one(i, j, trial.y, p)
+            except RETIRE_ON as err:  # the learner gives up (e.g. PoolLimitError): it stops playing
+                why = str(err).split(". ")[0].rstrip(".")  # the first sentence says enough
+                self.retired[name] = f"retired at trial {len(self.history) + 1}: {type(err).__name__}: {why}"
+        record = StepRecord(trial, predictions)
+        self.history.append(record)
+        return record
+
+    def play(self, k: int, progress: bool = False) -> list[StepRecord]:
+        """Play ``k`` trials; ``progress=True`` shows a tqdm bar (for long runs)."""
+        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) or k < 0:
+            raise ValueError(f"k must be a non-negative number of steps, got {k!r}")
+        steps = range(int(k))
+        if progress:
+            from tqdm.auto import tqdm
+
+            steps = tqdm(steps, desc=f"{self.adversary.name} adversary", leave=False)
+        return [self.step() for _ in steps]
+
+    # -- what happened -------------------------------------------------------------------
+    @property
+    def current(self) -> StepRecord | None:
+        """The last step played, or ``None``."""
+        return self.history[-1] if self.history else None
+
+    @property
+    def mistakes(self) -> dict[str, int]:
+        """``name -> number of mistakes so far``."""
+        return {name: int(sum(r.predictions[name] != r.trial.y for r in self.history if name in r.predictions))
+                for name in self.names}
+
+    def results(self) -> dict[str, RunResult]:
+        """``name -> RunResult`` of the trials so far (mistake curves in ``.cumulative``).
+
+        A retired learner's result covers the trials it predicted on.
+        """
+        out = {}
+        for name in self.names:
+            played = [r for r in self.history if name in r.predictions]
+            preds = np.array([r.predictions[name] for r in played], dtype=np.int64)
+            wrong = (preds != np.array([r.trial.y for r in played], dtype=np.int64)).astype(np.int64)
+            out[name] = RunResult(preds, wrong, np.cumsum(wrong))
+        return out
+
+    def bounds(self) -> dict[str, float]:
+        """``name -> mistake bound`` for the learners registered with a bound."""
+        out = {}
+        for name, spec in self.specs.items():
+            if spec.bound is None:
+                continue
+            if _positional_arity(spec.bound) >= 3:  # the bound depends on this learner's draws
+                out[name] = float(spec.bound(self.G, self.labels, self.learners[name]))
+            else:
+                out[name] = float(spec.bound(self.G, self.labels))
+        return out
+
+    def bst_path(self, name: str, pair: tuple[int, int] | None = None) -> list[int] | None:
+        """The BST path of ``pair`` (default: the current pair) in learner ``name``'s Binary
+        Support Tree, or ``None`` if that learner exposes no BST.
+
+        The hook: a learner exposes ``bst_path(i, j)`` or a ``bst`` attribute with a
+        ``path(i, j)`` method (a :class:`~simpred_lite.bst.BinarySupportTree`).
+        """
+        learner = self.learners[name]
+        if pair is None:
+            if self.current is None:
+                return None
+            pair = (self.current.trial.i, self.current.trial.j)
+        if callable(getattr(learner, "bst_path", None)):
+            return list(learner.bst_path(*pair))
+        bst = getattr(learner, "bst", None)
+        if bst is not None and callable(getattr(bst, "path", None)):
+            return list(bst.path(*pair))
+        return None
+
+    def bst_learner(self) -> str | None:
+        """The first learner playing that exposes a Binary Support Tree, or ``None``."""
+        for name in self.names:
+            learner = self.learners[name]
+            if callable(getattr(learner, "bst_path", None)) or getattr(learner, "bst", None) is not None:
+                return name
+        return None
+
+    def summary(self) -> str:
+        """One line: trials played and each learner's mistakes (what the app's counter shows).
+
+        Examples
+        --------
+        >>> Playground("grid", ["AlwaysSimilar"], seed=0).summary()
+        'trials: 0 | mistakes: AlwaysSimilar 0'
+        """
+        counts = ", ".join(f"{name} {m}" + (" (retired)" if name in self.retired else "")
+                           for name, m in self.mistakes.items())
+        return f"trials: {len(self.history)} | mistakes: {counts}"
+
+    def __repr__(self) -> str:
+        return (f"Playground({self.graph_name!r}, n={self.n}, K={self.K}, learners={self.names}, "
+                f"adversary={self.adversary.name!r}, trials={len(self.history)})")

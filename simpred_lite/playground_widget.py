@@ -1,0 +1,365 @@
+"""The adversary playground as an ipywidgets app (notebook 10, and ``make app`` with Voilà).
+
+The logic is :class:`simpred_lite.playground.Playground` (plain Python, tested without a
+browser); this module only draws it and wires buttons to it.  As every app of the suite,
+it shows its state through widget values (the counter and status ``HTML``) and an
+``Output`` whose content is set through its state (``out.outputs = ()`` then
+``out.append_display_data(Image(png))``), so a notebook drives it as a student would
+(``app.adversary.value = "adaptive"``, ``app.step_button.click()``) and strict nbval
+checks what it prints.  The counter and the figure carry the CSS classes
+``simpred-counter`` and ``simpred-figure``, which the real-browser test looks for.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as W
+import networkx as nx
+import numpy as np
+from IPython.display import Image
+from matplotlib.figure import Figure
+
+from .bst import BinarySupportTree
+from .plotting import CLASS_COLORS, draw_labelled_graph, figure_to_png
+from .playground import ADVERSARIES, GRAPHS, LEARNERS, Playground
+
+__all__ = ["PlaygroundApp", "draw_pair_and_path", "draw_bst_path", "draw_mistake_race"]
+
+
+# -- drawing ------------------------------------------------------------------------------
+def draw_pair_and_path(ax, G, labels, pos, pair=None, path=None, title="Graph, classes and cut edges"):
+    """The labelled graph with its cut edges, the pair circled and the revealed path in black.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    draw_labelled_graph(G, labels, ax=ax, pos=pos, highlight_pair=pair, title=title, node_size=50)
+    if path is not None and len(path) >= 2:
+        nx.draw_networkx_edges(G, pos, edgelist=list(zip(path[:-1], path[1:])), ax=ax,
+                               edge_color="black", width=3.0)
+    return ax
+
+
+def _heap_xy(v: int, num_leaves: int) -> tuple[float, float]:
+    depth = int(v).bit_length() - 1
+    width = num_leaves >> depth  # leaves under v
+    return (v - (1 << depth)) * width + (width - 1) / 2, -depth
+
+
+def draw_bst_path(ax, bst: BinarySupportTree, path, labels=None, title="BST path of the pair"):
+    """Draw a Binary Support Tree (heap layout) with ``path`` (heap indices) in black.
+
+    Leaves are coloured by the class of the vertex they hold (grey: dummy leaves).
+
+    Examples
+    --------
+    >>> B = BinarySupportTree([2, 0, 1])
+    >>> ax = draw_bst_path(Figure().add_subplot(), B, B.path(2, 1), labels=[0, 0, 1])
+    >>> ax.get_title().splitlines()[0]
+    'BST path of the pair'
+    """
+    N = bst.num_leaves
+    xy = {v: _heap_xy(v, N) for v in range(1, 2 * N)}
+    for parent, child in bst.edges():
+        (x0, y0), (x1, y1) = xy[parent], xy[child]
+        ax.plot([x0, x1], [y0, y1], color="0.8", lw=0.8, zorder=1)
+    for a, b in zip(path[:-1], path[1:]):
+        (x0, y0), (x1, y1) = xy[a], xy[b]
+        ax.plot([x0, x1], [y0, y1], color="black", lw=2.5, zorder=2)
+    leaves = np.arange(N, 2 * N)
+    colors = []
+    for leaf in leaves:
+        v = bst.vertex_at(int(leaf))
+        colors.append("0.85" if v is None or labels is None else CLASS_COLORS[int(labels[v]) % 10])
+    ax.scatter([xy[v][0] for v in leaves], [xy[v][1] for v in leaves], c=colors, s=18, zorder=3,
+               edgecolors="0.3", linewidths=0.4)
+    ax.scatter([xy[v][0] for v in path], [xy[v][1] for v in path], s=30, c="black", zorder=4)
+    ax.set_title(f"{title}\n{len(path) - 1} edges, at most 2 log2 N = {2 * bst.depth}")
+    ax.set_xlabel("leaf position (DFS order of the spanning tree)")
+    ax.set_ylabel("- depth")
+    return ax
+
+
+def draw_mistake_race(ax, results, bounds=None, title="Mistakes so far", cap=None, retired=(), legend="inside"):
+    """Each learner's cumulative mistakes, and its bound (dotted, same colour) if it has one.
+
+    Parameters
+    ----------
+    results : mapping name -> RunResult
+    bounds : mapping name -> float, optional
+    title : str
+    cap : float, optional
+        Bounds above ``cap`` are not drawn (they would flatten every curve) but given in
+        the learner's legend entry, as "off the chart".
+    retired : collection of str
+        Learners that gave up: their curve ends with a cross.
+    legend : {"inside", "outside", None}
+        Where the legend goes: in the axes, to their right, or nowhere (e.g. to draw one
+        legend for several panels with ``fig.legend``).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> from simpred_lite.online import RunResult
+    >>> r = RunResult(np.array([1, 0]), np.array([1, 0]), np.array([1, 1]))
+    >>> ax = draw_mistake_race(Figure().add_subplot(), {"a": r}, {"a": 3.0})
+    >>> [line.get_label() for line in ax.get_lines()]
+    ['a', 'bound of a: 3']
+    >>> ax = draw_mistake_race(Figure().add_subplot(), {"a": r}, {"a": 5e6}, cap=100)
+    >>> [line.get_label() for line in ax.get_lines()]
+    ['a (bound 5e+06, off the chart)']
+    """
+    bounds = bounds or {}
+    T, top = 0, 3.0
+    for k, (name, res) in enumerate(results.items()):
+        curve = np.asarray(res.cumulative)
+        T = max(T, curve.size)
+        top = max(top, float(curve.max()) if curve.size else 0.0)
+        color = CLASS_COLORS[k % 10]
+        b = float(bounds[name]) if name in bounds else None
+        drawn = b is not None and (cap is None or b <= cap)
+        notes = (["retired"] if name in retired else []) + ([f"bound {b:.4g}, off the chart"] if b is not None and not drawn else [])
+        label = f"{name} ({'; '.join(notes)})" if notes else name
+        # M_0 = 0, then M_t is drawn over (t-1, t]: a mistake at trial t rises at t
+        ax.step(np.arange(curve.size + 1), np.concatenate([[0], curve]), where="pre", color=color, lw=1.8, label=label)
+        if name in retired and curve.size:
+            ax.plot([curve.size], [curve[-1]], marker="x", ms=9, mew=2, color=color, ls="none")
+        if drawn:
+            ax.axhline(b, color=color, ls=":", lw=1.5, label=f"bound of {name}: {b:.4g}")
+            top = max(top, b)
+    ax.set_xlim(0, max(10, T + 1))
+    ax.set_ylim(0, top * 1.08 + 0.5)
+    ax.set_title(title)
+    ax.set_xlabel("trial t")
+    ax.set_ylabel("cumulative mistakes")
+    if results and legend == "inside":
+        ax.legend(loc="upper left", fontsize=7)
+    elif results and legend == "outside":
+        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=7, borderaxespad=0.0)
+    return ax
+
+
+# -- the app ------------------------------------------------------------------------------
+class PlaygroundApp:
+    """Choose a graph, learners and an adversary, then Step / Play / Reset and watch.
+
+    Parameters
+    ----------
+    graph : str
+        A key of :data:`~simpred_lite.playground.GRAPHS`.
+    learners : sequence of str, optional
+        Keys of :data:`~simpred_lite.playground.LEARNERS` (default: all).
+    adversary : str
+        A key of :data:`~simpred_lite.playground.ADVERSARIES`.
+    seed : int
+    play_steps : int
+        How many trials **Play** runs.
+
+    Attributes
+    ----------
+    graph, adversary, target : ipywidgets.Dropdown
+        The graph, the adversary, and the learner the adaptive adversary attacks.
+    learners : ipywidgets.SelectMultiple
+    seed, play_steps : ipywidgets.BoundedIntText
+    i, j : ipywidgets.Dropdown
+        Your pair, when the adversary is ``"student"``.
+    step_button, play_button, reset_button : ipywidgets.Button
+    counter : ipywidgets.HTML
+        Trials played and each learner's mistakes.
+    status : ipywidgets.HTML
+        The last trial, in words.
+    out : ipywidgets.Output
+        The figure: graph with the pair and its path, the BST path (if a learner playing
+        has a BST), and the mistake curves with their bounds.
+    game : Playground
+        The game being played (rebuilt when a setting changes).
+
+    Examples
+    --------
+    >>> app = PlaygroundApp("barbell", ["AlwaysSimilar"], "adaptive")
+    >>> app.step_button.click(); app.counter_text
+    'trials: 1 | mistakes: AlwaysSimilar 1'
+    """
+
+    def __init__(self, graph: str = "karate club", learners=None, adversary: str = "random",
+                 seed: int = 0, play_steps: int = 20):
+        names = list(LEARNERS) if learners is None else list(learners)
+        for what, value, choices in (("graph", [graph], GRAPHS), ("learner", names, LEARNERS),
+                                     ("adversary", [adversary], ADVERSARIES)):
+            unknown = [v for v in value if v not in choices]
+            if unknown:
+                raise ValueError(f"unknown {what} {unknown[0]!r}; choose from {list(choices)}")
+        self.graph = W.Dropdown(options=list(GRAPHS), value=graph, description="graph")
+        self.learners = W.SelectMultiple(options=list(LEARNERS), value=names, description="learners", rows=4)
+        self.adversary = W.Dropdown(options=list(ADVERSARIES), value=adversary, description="adversary")
+        self.target = W.Dropdown(options=names, value=names[0] if names else None, description="target")
+        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="seed")
+        self.i = W.Dropdown(options=[0, 1], value=0, description="vertex i")
+        self.j = W.Dropdown(options=[0, 1], value=1, description="vertex j")
+        self.step_button = W.Button(description="Step", button_style="info", tooltip="play one trial")
+        self.play_button = W.Button(description="Play", button_style="primary", tooltip="play several trials")
+        self.play_steps = W.BoundedIntText(value=play_steps, min=1, max=2000, description="steps")
+        self.reset_button = W.Button(description="Reset", button_style="warning", tooltip="fresh learners")
+        self.counter = W.HTML()
+        self.counter.add_class("simpred-counter")
+        self.status = W.HTML()
+        self.out = W.Output()
+        self.out.add_class("simpred-figure")
+        self.step_button.on_click(lambda _: self.step())
+        self.play_button.on_click(lambda _: self.play())
+        self.reset_button.on_click(lambda _: self.reset())
+        for w in (self.graph, self.learners, self.adversary, self.target, self.seed):
+            w.observe(self._on_setting, names="value")
+        self.widget = W.VBox([
+            W.HBox([self.graph, self.adversary, self.seed]),
+            W.HBox([self.learners, W.VBox([self.target, self.i, self.j])]),
+            W.HBox([self.step_button, self.play_button, self.play_steps, self.reset_button]),
+            self.counter,
+            self.status,
+            self.out,
+        ])
+        self._building = False
+        self._rebuild()
+
+    # -- logic (plain Python) ------------------------------------------------------------
+    def _rebuild(self) -> None:
+        """A new game for the current settings (fresh learners, no trials)."""
+        self._building = True
+        try:
+            names = list(self.learners.value)
+            target = self.target.value if self.target.value in names else (names[0] if names else None)
+            self.target.options = names
+            self.target.value = target
+            if not names:
+                self.game = None
+                self._show("Choose at least one learner.")
+                return
+            options = {"target": target} if self.adversary.value == "adaptive" else {}
+            self.game = Playground(self.graph.value, names, self.adversary.value, seed=int(self.seed.value),
+                                   adversary_options=options)
+            vertices = list(range(self.game.n))
+            if list(self.i.options) != vertices:
+                self.i.options, self.j.options = vertices, vertices
+                self.i.value, self.j.value = 0, self.game.n - 1
+            self.pos = self.game.layout()
+            student = self.adversary.value == "student"
+            self.i.disabled = self.j.disabled = not student
+            self.target.disabled = self.adversary.value != "adaptive"
+            hint = "pick i and j, then press <b>Step</b>" if student else "press <b>Step</b> or <b>Play</b>"
+            self._show(f"{GRAPHS[self.graph.value].description}; adversary: <b>{self.adversary.value}</b> — {hint}.")
+        finally:
+            self._building = False
+
+    def _on_setting(self, change) -> None:
+        if not self._building:
+            self._rebuild()
+
+    def step(self):
+        """One trial (the student's pair ``(i, j)`` when the adversary is ``"student"``)."""
+        if self.game is None:
+            return None
+        pair = (int(self.i.value), int(self.j.value)) if self.adversary.value == "student" else None
+        try:
+            record = self.game.step(pair)
+        except ValueError as err:
+            self._show(html.escape(str(err)))
+            return None
+        self._show(self._describe(record))
+        return record
+
+    def play(self):
+        """``play_steps`` trials of the adversary (the student adversary cannot autoplay)."""
+        if self.game is None:
+            return []
+        if self.adversary.value == "student":
+            self._show("The student adversary is you: pick a pair and press <b>Step</b>.")
+            return []
+        records, stopped = [], ""
+        for _ in range(int(self.play_steps.value)):
+            try:
+                records.append(self.game.step())
+            except ValueError as err:  # e.g. the adaptive adversary's target retired
+                stopped = f" Stopped: {html.escape(str(err))}."
+                break
+        self._show(f"Played {len(records)} trials. " + (self._describe(records[-1]) if records else "") + stopped)
+        return records
+
+    def reset(self) -> None:
+        """Fresh learners and adversary, same settings."""
+        self._rebuild()
+
+    def _describe(self, record) -> str:
+        t = record.trial
+        truth = "dissimilar (1)" if t.y else "similar (0)"
+        wrong = [name for name, w in record.wrong.items() if w]
+        verdict = "wrong: " + ", ".join(wrong) if wrong else "every learner was right"
+        edges = len(t.path) - 1 if t.path is not None else 0
+        via = f" with a revealed path of {edges} edge{'s' if edges != 1 else ''}" if t.path is not None else ""
+        retired = "".join(f" {name} {why}." for name, why in self.game.retired.items()
+                          if why.startswith(f"retired at trial {len(self.game.history)}:"))
+        return f"Trial {len(self.game.history)}: pair ({t.i}, {t.j}){via} is {truth}; {verdict}.{retired}"
+
+    @property
+    def counter_text(self) -> str:
+        """The counter as plain text: trials and mistakes per learner."""
+        return _plain(self.counter.value)
+
+    @property
+    def status_text(self) -> str:
+        """The status line as plain text."""
+        return _plain(self.status.value)
+
+    # -- view ------------------------------------------------------------------------------
+    def _show(self, status: str) -> None:
+        self.status.value = status
+        self.counter.value = f"<b>{html.escape(self.game.summary())}</b>" if self.game else ""
+        self._render()
+
+    def figure(self) -> Figure | None:
+        """The current figure (also what the app shows)."""
+        game = self.game
+        if game is None:
+            return None
+        bst_name = game.bst_learner()
+        bst_path = game.bst_path(bst_name) if bst_name is not None else None
+        panels = 3 if bst_path is not None else 2
+        fig = Figure(figsize=(5.2 * panels, 4.2))
+        axes = fig.subplots(1, panels)
+        cur = game.current
+        pair = (cur.trial.i, cur.trial.j) if cur else None
+        draw_pair_and_path(axes[0], game.G, game.labels, self.pos, pair, cur.trial.path if cur else None,
+                           title=f"{game.graph_name}: current pair circled")
+        if bst_path is not None:
+            bst = getattr(game.learners[bst_name], "bst", None)
+            if bst is not None:
+                draw_bst_path(axes[1], bst, bst_path, game.labels, title=f"BST path ({bst_name})")
+            else:  # the learner exposes only bst_path(i, j): show the heap indices
+                axes[1].text(0.5, 0.5, "BST path (heap indices):\n" + " - ".join(map(str, bst_path)),
+                             ha="center", va="center", wrap=True, transform=axes[1].transAxes)
+                axes[1].set_title(f"BST path ({bst_name})")
+                axes[1].set_axis_off()
+        draw_mistake_race(axes[-1], game.results(), game.bounds(), cap=max(len(game.history), 2 * game.n),
+                          retired=game.retired, legend="outside",
+                          title=f"Mistakes against the {game.adversary.name} adversary")
+        return fig
+
+    def _render(self) -> None:
+        fig = self.figure()
+        self.out.outputs = ()
+        if fig is not None:
+            self.out.append_display_data(Image(data=figure_to_png(fig, dpi=80)))
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = "PlaygroundApp: choose graph, learners, adversary; Step / Play / Reset"
+        return bundle
+
+
+def _plain(text: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
