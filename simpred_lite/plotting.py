@@ -92,7 +92,9 @@ def draw_labelled_graph(
     nx.draw_networkx_edges(G, pos, edgelist=inside, ax=ax, edge_color="0.75", width=0.8)
     nx.draw_networkx_edges(G, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=1.8, style="dashed")
     colors = [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
-    nx.draw_networkx_nodes(G, pos, ax=ax, node_color=colors, node_size=node_size, edgecolors="0.2", linewidths=0.5)
+    # colours are listed for vertices 0..n-1, so draw them in that order (not G's insertion order)
+    nx.draw_networkx_nodes(G, pos, nodelist=range(len(y)), ax=ax, node_color=colors, node_size=node_size,
+                           edgecolors="0.2", linewidths=0.5)
     if with_labels:
         nx.draw_networkx_labels(G, pos, ax=ax, font_size=7)
     if highlight_pair is not None:
@@ -235,7 +237,8 @@ def draw_edge_numbering(
     nx.draw_networkx_edge_labels(D, pos, edge_labels={e: f"e{number[e]}" for e in shown if e in number}, ax=ax,
                                  font_size=8, rotate=False, bbox={"boxstyle": "round,pad=0.1", "fc": "white", "lw": 0})
     colours = ["0.85" if y is None else CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in (y if y is not None else range(n))]
-    nx.draw_networkx_nodes(D, pos, ax=ax, node_color=colours, node_size=node_size, edgecolors="0.2", linewidths=0.8)
+    nx.draw_networkx_nodes(D, pos, nodelist=range(n), ax=ax, node_color=colours, node_size=node_size,
+                           edgecolors="0.2", linewidths=0.8)
     nx.draw_networkx_labels(D, pos, labels={v: str(v + name_offset) for v in range(n)}, ax=ax, font_size=9)
     ax.set_title(title, fontsize=10)
     ax.set_xlabel("layout x")
@@ -710,7 +713,8 @@ def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None,
     nx.draw_networkx_edges(G, pos, edgelist=keep, ax=ax, edge_color="0.2", width=1.8)
     nx.draw_networkx_edges(G, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=2.2)
     colors = [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
-    nx.draw_networkx_nodes(G, pos, ax=ax, node_color=colors, node_size=40, edgecolors="0.2", linewidths=0.5)
+    nx.draw_networkx_nodes(G, pos, nodelist=range(n), ax=ax, node_color=colors, node_size=40, edgecolors="0.2",
+                           linewidths=0.5)
     suffix = f"\n|Φ^T| = {len(cut)} cut tree edges (red)" if labels is not None else f"\n{len(tree_edges)} tree edges (bold)"
     ax.set_title(title + suffix)
     ax.set_xlabel("layout x")
