@@ -25,6 +25,7 @@ __all__ = [
     "loop_erase",
     "shortest_path_trials",
     "random_walk_trials",
+    "random_walk_path",
     "cut_crossing_trials",
     "adversarial_run",
 ]
@@ -272,25 +273,42 @@ def random_walk_trials(G: nx.Graph, labels, T: int, seed, max_steps: int | None 
     G, n, y, rng, I, J = _random_pairs(G, labels, T, seed)
     nbrs = [sorted(G.adj[v]) for v in range(n)]
     cap = 1000 * n if max_steps is None else int(max_steps)
-    out = []
-    for a, b in zip(I, J):
-        walk, v, steps = [a], a, 0
-        while v != b:
-            if steps >= cap:
-                raise ValueError(
-                    f"the random walk from {a} did not reach {b} within max_steps={cap} steps; "
-                    "raise max_steps or use shortest_path_trials"
-                )
-            u = rng.random(64)  # draw in batches: one Generator call per 64 steps
-            for x in u:
-                nb = nbrs[v]
-                v = nb[int(x * len(nb))]
-                walk.append(v)
-                steps += 1
-                if v == b or steps >= cap:
-                    break
-        out.append(Trial(a, b, int(y[a] != y[b]), tuple(loop_erase(walk))))
-    return out
+    return [Trial(a, b, int(y[a] != y[b]), _loop_erased_walk(nbrs, a, b, rng, cap)) for a, b in zip(I, J)]
+
+
+def _loop_erased_walk(nbrs: list[list[int]], a: int, b: int, rng: np.random.Generator, cap: int) -> tuple[int, ...]:
+    """Walk from ``a`` to uniformly random neighbours until ``b`` is hit; erase the loops."""
+    walk, v, steps = [a], a, 0
+    while v != b:
+        if steps >= cap:
+            raise ValueError(
+                f"the random walk from {a} did not reach {b} within max_steps={cap} steps; "
+                "raise max_steps or use shortest_path_trials"
+            )
+        for x in rng.random(64):  # draw in batches: one Generator call per 64 steps
+            nb = nbrs[v]
+            v = nb[int(x * len(nb))]
+            walk.append(v)
+            steps += 1
+            if v == b or steps >= cap:
+                break
+    return tuple(loop_erase(walk))
+
+
+def random_walk_path(G: nx.Graph, i: int, j: int, seed, max_steps: int | None = None) -> tuple[int, ...]:
+    """A loop-erased random walk from ``i`` until it hits ``j``: a random *simple* path of ``G``.
+
+    Examples
+    --------
+    >>> p = random_walk_path(nx.cycle_graph(6), 0, 3, seed=0)
+    >>> p[0], p[-1], len(set(p)) == len(p)
+    (0, 3, True)
+    """
+    G = validate_graph(G)
+    n = G.number_of_nodes()
+    i, j = check_pair(i, j, n)
+    cap = 1000 * n if max_steps is None else int(max_steps)
+    return _loop_erased_walk([sorted(G.adj[v]) for v in range(n)], i, j, _rng(seed), cap)
 
 
 def cut_crossing_trials(G: nx.Graph, labels, T: int, seed, tries: int = 10) -> list[Trial]:

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import inspect
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -85,7 +86,7 @@ from .learners.classifiers import perceptron_mistake_bound as graph_perceptron_b
 from .learners.matrix import comparator_matrix, perceptron_mistake_bound, winnow_mistake_bound
 from .learners.reductions import similarity_mistake_bound
 from .learners.unknown import rnorm_cut_bound
-from .online import RunResult, Trial
+from .online import RunResult, Trial, random_walk_path
 
 __all__ = [
     "GraphSpec",
@@ -347,36 +348,8 @@ def shortest_path(G: nx.Graph, i: int, j: int) -> tuple[int, ...]:
     return tuple(int(v) for v in nx.shortest_path(G, i, j))
 
 
-def random_walk_path(G: nx.Graph, i: int, j: int, seed) -> tuple[int, ...]:
-    """A loop-erased random walk from ``i`` until it hits ``j``: a random *simple* path.
-
-    The walk moves to a uniformly random neighbour at each step; every time it returns to
-    a vertex already on the path, the loop it just closed is erased.
-
-    Examples
-    --------
-    >>> p = random_walk_path(nx.cycle_graph(6), 0, 3, seed=0)
-    >>> p[0], p[-1], len(set(p)) == len(p)
-    (0, 3, True)
-    """
-    rng = _rng(seed)
-    nbrs = {v: np.fromiter(G.adj[v], dtype=np.int64) for v in G}
-    path, where = [int(i)], {int(i): 0}
-    while path[-1] != j:
-        options = nbrs[path[-1]]
-        v = int(options[rng.integers(options.size)])
-        if v in where:  # erase the loop just closed
-            for u in path[where[v] + 1:]:
-                del where[u]
-            del path[where[v] + 1:]
-        else:
-            where[v] = len(path)
-            path.append(v)
-    return tuple(path)
-
-
 # -- adversaries --------------------------------------------------------------------------
-class Adversary:
+class Adversary(ABC):
     """Chooses the next pair; subclasses implement :meth:`choose`.
 
     ``choose(game)`` returns ``(i, j, path)`` where ``path`` is ``None`` unless the
@@ -387,8 +360,9 @@ class Adversary:
     name = "adversary"
     reveals_path = False
 
+    @abstractmethod
     def choose(self, game: "Playground") -> tuple[int, int, tuple[int, ...] | None]:
-        raise NotImplementedError
+        """The next pair ``(i, j)`` and the path revealed with it (or ``None``)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
