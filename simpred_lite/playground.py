@@ -72,6 +72,7 @@ from .bst import BinarySupportTree
 from .learners import (
     AlwaysSimilar,
     BSTPerceptron,
+    GraphKernel,
     GraphPerceptron,
     MatrixPerceptron,
     MatrixWinnow,
@@ -275,7 +276,7 @@ def _num_classes(labels) -> int:
 def _similarity_from_graph_perceptron(G: nx.Graph, seed: int, labels) -> SimilarityFromClassifier:
     """Lemma equiv's master algorithm over one-vs-rest graph Perceptrons (K from the labels)."""
     K = _num_classes(labels)  # the master needs K: a hyper-parameter, the labels are not used otherwise
-    kernel = GraphPerceptron(G).kernel  # computed once, shared by every binary learner of the pool
+    kernel = GraphKernel(G)  # computed once, shared by every binary learner of the pool
     return SimilarityFromClassifier(lambda: OneVsRest(lambda: GraphPerceptron(G, kernel=kernel), K=K), K)
 
 

@@ -11,6 +11,7 @@ __all__ = ["SimilarityLearner", "AlwaysSimilar", "UnionFindLearner"]
 # class prediction and the class <-> similarity reductions (Thm. doubleequiv, App. A)
 from .classifiers import (  # noqa: E402
     ClassLearner,
+    GraphKernel,
     GraphPerceptron,
     GraphPerceptronReference,
     HalvingClassifier,
@@ -35,6 +36,7 @@ from .reductions import (  # noqa: E402
 
 __all__ += [
     "ClassLearner",
+    "GraphKernel",
     "GraphPerceptron",
     "GraphPerceptronReference",
     "HalvingClassifier",

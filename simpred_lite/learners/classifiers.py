@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import copy
 import math
+from fractions import Fraction
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
@@ -58,8 +59,10 @@ __all__ = [
     "labelings_with_small_cut",
     "HalvingClassifier",
     "MemorizingClassifier",
+    "GraphKernel",
     "GraphPerceptron",
     "GraphPerceptronReference",
+    "REFERENCE_PERCEPTRON_LIMIT",
     "perceptron_mistake_bound",
     "OneVsRest",
     "run_classifier",
@@ -339,28 +342,107 @@ class MemorizingClassifier(ClassLearner):
         return tuple(sorted(self._memory.items()))
 
 
-def _graph_kernel(G: nx.Graph, a: float) -> np.ndarray:
-    from ..resistance import laplacian_pinv  # dense L^+, n <= DENSE_LIMIT
+def _check_bias(a) -> float:
+    if isinstance(a, (bool, np.bool_)) or not isinstance(a, (int, float, np.integer, np.floating)):
+        raise TypeError(f"the bias weight a must be a positive number, got {a!r} ({type(a).__name__})")
+    if not (math.isfinite(a) and a > 0):
+        raise ValueError(f"the bias weight a must be a positive finite number, got {a!r}")
+    return float(a)
 
-    if not (isinstance(a, (int, float, np.floating)) and np.isfinite(a) and a > 0):
-        raise ValueError(f"the bias weight a must be a positive number, got {a!r}")
-    K = laplacian_pinv(G) + float(a)
-    K = (K + K.T) / 2  # exactly symmetric, so a row and a column hold the same floats
-    K.setflags(write=False)
-    return K
+
+class GraphKernel:
+    """The kernel ``L^+ + a 11^T`` of a graph, with what it takes to decide on it exactly.
+
+    Holds the float kernel matrix (read-only, shared by every learner built on it), a rigorous
+    bound :attr:`entry_error` on the error of each of its entries
+    (:func:`~simpred_lite.exact.pinv_error_bound` plus the rounding of adding ``a``), and an
+    :class:`~simpred_lite.exact.ExactLaplacian` for the rare decisions the floats cannot
+    certify.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        The graph (``n <= DENSE_LIMIT``: the kernel is dense).
+    a : float, default 1.0
+        Weight of the constant (bias) part.  Any float is an exact binary fraction, so the
+        exact kernel is ``L^+ + Fraction(a) 11^T``.
+    pinv : numpy.ndarray, optional
+        A float pseudoinverse to use instead of :func:`~simpred_lite.resistance.laplacian_pinv`
+        (the tests pass perturbed ones); its error is bounded from its own residual.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> K = GraphKernel(nx.cycle_graph(6))
+    >>> K.matrix.shape, K.entry_error < 1e-12
+    ((6, 6), True)
+    >>> [str(v) for v in K.exact_scores([0, 0, 1, 0, -1, 0])[:4]]
+    ['0', '1/3', '2/3', '0']
+    """
+
+    def __init__(self, G: nx.Graph, a: float = 1.0, *, pinv: np.ndarray | None = None):
+        from ..exact import UNIT_ROUNDOFF, ExactLaplacian, pinv_error_bound
+        from ..resistance import laplacian_pinv  # dense L^+, n <= DENSE_LIMIT
+
+        G = validate_graph(G)
+        self.n = G.number_of_nodes()
+        self.a = _check_bias(a)
+        Lp = laplacian_pinv(G) if pinv is None else np.array(pinv, dtype=float)
+        if Lp.shape != (self.n, self.n):
+            raise ValueError(f"pinv must be the {self.n}x{self.n} pseudoinverse of G, got shape {Lp.shape}")
+        matrix = Lp + self.a
+        matrix = (matrix + matrix.T) / 2  # exactly symmetric, so a row and a column hold the same floats
+        matrix.setflags(write=False)
+        self.matrix = matrix
+        self.max_entry = float(np.abs(matrix).max())
+        # |matrix - (L^+ + a)| <= |Lp - L^+| + the three roundings of adding a and symmetrising
+        self.entry_error = pinv_error_bound(G, Lp) * (1 + 4 * UNIT_ROUNDOFF) + 4 * UNIT_ROUNDOFF * self.max_entry
+        self._exact = ExactLaplacian(G)
+        self._a_exact = Fraction(self.a)
+
+    def score_error(self, updates: int) -> float:
+        """Bound on ``|s - exact s|`` for a score summed from ``updates`` signed kernel entries.
+
+        Each entry is off by at most :attr:`entry_error`, and each of the ``updates`` float
+        additions rounds by at most ``u`` times a partial sum bounded by
+        ``updates * max_entry`` (``u = 2^-53``).
+        """
+        from ..exact import UNIT_ROUNDOFF
+
+        k = float(updates)
+        return 1.01 * (k * self.entry_error + k * k * UNIT_ROUNDOFF * self.max_entry)
+
+    def exact_scores(self, alpha) -> list[Fraction]:
+        """Exact ``(L^+ + a 11^T) alpha`` for an integer vector ``alpha`` (one solve).
+
+        Parameters
+        ----------
+        alpha : sequence of int
+            One integer coefficient per vertex.
+        """
+        bias = self._a_exact * int(np.sum(alpha))
+        return [phi + bias for phi in self._exact.potentials(alpha)]
 
 
 class GraphPerceptron(ClassLearner):
     """The kernel Perceptron on a graph for 2 classes (1 = "in the class", 0 = "rest").
 
-    Kernel ``Kmat = L^+ + a 11^T`` (``L^+`` the Laplacian pseudoinverse).  The learner keeps
-    the score vector ``s = Kmat @ alpha`` with ``alpha_v`` the signed count of mistakes at
-    ``v``; it predicts ``1`` iff ``s[x] > 0`` (so a fresh learner predicts ``0`` everywhere),
+    Kernel ``Kmat = L^+ + a 11^T`` (``L^+`` the Laplacian pseudoinverse).  With
+    ``alpha_v`` the signed count of mistakes at ``v`` the score is ``s = Kmat @ alpha``; the
+    learner predicts ``1`` iff ``s[x] > 0`` (so a fresh learner predicts ``0`` everywhere),
     and on a mistake adds ``+-Kmat[:, x]``.
 
     Mistake bound (Novikoff, margin 1): for ``u = 2y - 1`` in ``{-1, 1}^n``,
     ``M <= ||u||^2 R^2`` with ``||u||^2 = u^T Kmat^{-1} u = 4|Phi^G(y)| + (sum u)^2/(a n^2)``
     and ``R^2 = max_v Kmat[v, v]`` (:func:`perceptron_mistake_bound`).
+
+    **Exact decisions.**  The score is a rational number, and on graphs with symmetry it is
+    often exactly ``0``, where a float lands on either side depending on the BLAS kernel.
+    The learner keeps float scores for speed and a rigorous bound on their error
+    (:meth:`GraphKernel.score_error`); when a score is within that bound of ``0`` the sign is
+    taken from the exact rational score (one exact solve, cached until the next mistake,
+    counted in :attr:`exact_decisions`).  Predictions are therefore those of exact
+    arithmetic, on every machine.
 
     Parameters
     ----------
@@ -368,6 +450,8 @@ class GraphPerceptron(ClassLearner):
         The graph (``n <= 4000``: the kernel is dense).
     a : float, default 1.0
         Weight of the constant (bias) part of the kernel.
+    kernel : GraphKernel, optional
+        A kernel of ``G`` built once and shared by many learners (its ``a`` is used).
 
     Examples
     --------
@@ -377,55 +461,155 @@ class GraphPerceptron(ClassLearner):
     ...     clf.learn_class(x, y)
     >>> [clf.predict_class(v) for v in range(6)], clf.mistakes
     ([0, 0, 0, 1, 1, 1], 2)
+
+    On the 6-cycle, a mistake at 2 and one at 4 leave vertex 3 with score exactly 0:
+
+    >>> clf = GraphPerceptron(nx.cycle_graph(6)); clf.learn_class(2, 1); clf.learn_class(4, 0)
+    >>> clf.predict_class(3), clf.exact_decisions
+    (0, 1)
     """
 
-    def __init__(self, G: nx.Graph, a: float = 1.0, *, kernel: np.ndarray | None = None):
+    def __init__(self, G: nx.Graph, a: float = 1.0, *, kernel: GraphKernel | None = None):
         G = validate_graph(G)
         super().__init__(G.number_of_nodes(), 2)
-        self.a = float(a)
-        self._kernel = _graph_kernel(G, a) if kernel is None else kernel
+        if kernel is None:
+            kernel = GraphKernel(G, a)
+        elif not isinstance(kernel, GraphKernel):
+            raise TypeError(
+                f"kernel must be a GraphKernel, got {type(kernel).__name__}; build one with "
+                "GraphKernel(G, a) (or GraphPerceptron(G).graph_kernel) and share it"
+            )
+        elif kernel.n != self.n:
+            raise ValueError(f"kernel is for a graph with {kernel.n} vertices, but G has {self.n}")
+        self._kernel = kernel
+        self.a = kernel.a
         self._scores = np.zeros(self.n)
-        self._updates: tuple[tuple[int, int], ...] = ()
+        self._alpha: dict[int, int] = {}
+        self._updates = 0
+        self._error = 0.0
+        self._exact_scores: list[Fraction] | None = None
+        self.exact_decisions = 0
 
     @property
     def kernel(self) -> np.ndarray:
-        """The (read-only) kernel matrix ``L^+ + a 11^T``."""
+        """The (read-only) float kernel matrix ``L^+ + a 11^T``."""
+        return self._kernel.matrix
+
+    @property
+    def graph_kernel(self) -> GraphKernel:
+        """The :class:`GraphKernel`, to share with other learners on the same graph."""
         return self._kernel
 
+    def _alpha_vector(self) -> np.ndarray:
+        alpha = np.zeros(self.n, dtype=np.int64)
+        for v, c in self._alpha.items():
+            alpha[v] = c
+        return alpha
+
     def _predict_class(self, x):
-        return int(self._scores[x] > 0)
+        from ..exact import certified_compare
+
+        if not self._alpha:
+            return 0  # every score is exactly 0
+        decision = certified_compare(float(self._scores[x]), 0.0, self._error)
+        if decision is None:
+            if self._exact_scores is None:
+                self._exact_scores = self._kernel.exact_scores(self._alpha_vector())
+            self.exact_decisions += 1
+            decision = int(self._exact_scores[x] > 0)
+        return decision
 
     def _learn_class(self, x, y, y_hat):
         sign = 1 if y == 1 else -1
-        self._scores = self._scores + sign * self._kernel[:, x]
-        self._updates = self._updates + ((x, sign),)
+        self._scores = self._scores + sign * self._kernel.matrix[:, x]  # replaced, never modified in place
+        alpha = dict(self._alpha)
+        alpha[x] = alpha.get(x, 0) + sign
+        if alpha[x] == 0:
+            del alpha[x]
+        self._alpha = alpha
+        self._updates += 1
+        self._error = self._kernel.score_error(self._updates)
+        self._exact_scores = None
 
     def clone(self):
-        return copy.copy(self)  # scores are replaced, never modified in place
+        return copy.copy(self)  # every piece of state is replaced on update, never modified
 
     def state_key(self):
-        return self._updates  # same updates in the same order: bitwise-equal scores
+        # decisions are exact functions of the integer mistake counts alpha
+        return tuple(sorted(self._alpha.items()))
 
 
-class GraphPerceptronReference(GraphPerceptron):
-    """Plain reference for :class:`GraphPerceptron`: every score recomputed from the updates.
+#: Largest graph :class:`GraphPerceptronReference` accepts (it inverts the Laplacian in Fractions).
+REFERENCE_PERCEPTRON_LIMIT = 60
 
-    ``s(x) = sum_t sign_t Kmat[x_t, x]``, summed in the order of the mistakes — the same
-    floating-point operations as the incremental learner, so the predictions are identical.
+
+def _exact_pinv(G: nx.Graph) -> list[list[Fraction]]:
+    """``L^+ = (L + J/n)^{-1} - J/n`` by Gauss–Jordan elimination in exact rationals."""
+    n = G.number_of_nodes()
+    J = Fraction(1, n)
+    A = [[J - (1 if u != v and G.has_edge(u, v) else 0) for v in range(n)] for u in range(n)]
+    for u in range(n):
+        A[u][u] = J + G.degree(u)
+    inv = [[Fraction(int(u == v)) for v in range(n)] for u in range(n)]
+    for col in range(n):  # A is positive definite: the diagonal pivot never vanishes
+        p = A[col][col]
+        A[col] = [v / p for v in A[col]]
+        inv[col] = [v / p for v in inv[col]]
+        for row in range(n):
+            f = A[row][col]
+            if row != col and f:
+                A[row] = [a - f * b for a, b in zip(A[row], A[col])]
+                inv[row] = [a - f * b for a, b in zip(inv[row], inv[col])]
+    return [[inv[u][v] - J for v in range(n)] for u in range(n)]
+
+
+class GraphPerceptronReference(ClassLearner):
+    """Plain exact reference for :class:`GraphPerceptron`, in rational arithmetic.
+
+    ``L^+`` is computed once by Gauss–Jordan elimination in :class:`fractions.Fraction`, and
+    every prediction recomputes ``s(x) = sum_t sign_t (L^+[x_t, x] + a)`` from the list of
+    mistakes, exactly: no floating point anywhere, so equal predictions prove that the fast
+    learner's certified decisions are the exact ones.  Small graphs only
+    (``n <= REFERENCE_PERCEPTRON_LIMIT``).
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    a : float, default 1.0
 
     Examples
     --------
     >>> import networkx as nx
-    >>> ref = GraphPerceptronReference(nx.path_graph(6))
-    >>> ref.learn_class(5, 1); ref.predict_class(4)
-    1
+    >>> ref = GraphPerceptronReference(nx.cycle_graph(6))
+    >>> ref.learn_class(2, 1); ref.learn_class(4, 0); ref.predict_class(3), ref.score(3)
+    (0, Fraction(0, 1))
     """
 
+    def __init__(self, G: nx.Graph, a: float = 1.0):
+        G = validate_graph(G)
+        n = G.number_of_nodes()
+        if n > REFERENCE_PERCEPTRON_LIMIT:
+            raise ValueError(
+                f"GraphPerceptronReference inverts the Laplacian in exact rationals and is limited to "
+                f"n <= {REFERENCE_PERCEPTRON_LIMIT} vertices, got n={n}; use GraphPerceptron, whose "
+                "decisions are certified exact at any size"
+            )
+        super().__init__(n, 2)
+        self.a = _check_bias(a)
+        bias = Fraction(self.a)
+        self._kernel = [[v + bias for v in row] for row in _exact_pinv(G)]
+        self._mistakes_at: list[tuple[int, int]] = []
+
+    def score(self, x: int) -> Fraction:
+        """The exact score of vertex ``x``."""
+        x = check_vertex(x, self.n, "pattern x")
+        return sum((sign * self._kernel[v][x] for v, sign in self._mistakes_at), Fraction(0))
+
     def _predict_class(self, x):
-        s = 0.0
-        for v, sign in self._updates:
-            s = s + sign * self._kernel[v, x]
-        return int(s > 0)
+        return int(self.score(x) > 0)
+
+    def _learn_class(self, x, y, y_hat):
+        self._mistakes_at.append((x, 1 if y == 1 else -1))
 
 
 def perceptron_mistake_bound(G: nx.Graph, labels, a: float = 1.0) -> float:
@@ -445,7 +629,7 @@ def perceptron_mistake_bound(G: nx.Graph, labels, a: float = 1.0) -> float:
     G = validate_graph(G)
     n = G.number_of_nodes()
     y = validate_labels(labels, n, num_classes=2)
-    kernel = _graph_kernel(G, a)
+    kernel = GraphKernel(G, a).matrix
     u_sum = float((2 * y - 1).sum())
     norm2 = 4 * cut_size(G, y) + u_sum**2 / (float(a) * n * n)
     return float(norm2 * kernel.diagonal().max())

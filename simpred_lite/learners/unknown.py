@@ -535,12 +535,30 @@ class TreeWinnow(_ForestLearner):
         self.alpha = float(alpha)
         self.threshold = float(threshold)
         self.weights = np.ones(self.n - 1)
+        self.exponents = np.zeros(self.n - 1, dtype=np.int64)  # w_e = alpha ** exponents[e], exactly
+        self._roundings = np.zeros(self.n - 1, dtype=np.int64)  # float roundings each weight went through
 
     def _decide(self, idx, sgn):
-        return int(self.weights[idx].sum() >= self.threshold)
+        # The exact sum is sum_e alpha^k_e with alpha and the threshold exact binary fractions.
+        # A float weight that went through r roundings is off by at most ~r u relatively, and
+        # the sum adds at most len(idx) u: outside that band the float comparison is certain; inside
+        # (ties such as sum == threshold are common with alpha = 2) decide in exact rationals.
+        from ..exact import UNIT_ROUNDOFF, certified_compare
+
+        w = self.weights[idx]
+        total = float(w.sum())
+        spread = float(self._roundings[idx].max(initial=0)) + len(idx) + 2
+        decision = certified_compare(total, self.threshold, 1.01 * spread * UNIT_ROUNDOFF * total)
+        if decision is None:
+            a = Fraction(self.alpha)
+            exact = sum((a ** int(k) for k in self.exponents[idx].tolist()), Fraction(0))
+            return int(exact >= Fraction(self.threshold))
+        return decision
 
     def _update(self, idx, sgn, direction):
         self.weights[idx] *= self.alpha if direction > 0 else 1.0 / self.alpha
+        self.exponents[idx] += 1 if direction > 0 else -1
+        self._roundings[idx] += 2  # 1/alpha and the product
 
 
 def winnow_mistake_bound(n: int, k: int, alpha: float = 2.0, threshold: float | None = None) -> int:

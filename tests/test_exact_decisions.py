@@ -1,0 +1,355 @@
+"""Decisions do not depend on floating-point rounding: exact references and perturbed floats.
+
+Two kinds of evidence, on small *symmetric* graphs where exact ties are frequent:
+
+* the fast learners agree, prediction by prediction, with references computed in exact
+  rational arithmetic (no float anywhere in the reference);
+* perturbing every float a decision is computed from by a relative ``1e-12`` (what another
+  BLAS kernel could do) changes no prediction.
+
+The matrix learners (Matrix Perceptron, Matrix Winnow) are covered the same way in
+``tests/test_matrix_learners.py``; ``test_every_learner_is_accounted_for`` keeps the table of
+which learner decides how complete.
+"""
+
+import inspect
+from fractions import Fraction
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import simpred_lite.learners as learners
+import simpred_lite.learners.unknown as unknown
+from simpred_lite.exact import ExactLaplacian, certified_compare, pinv_error_bound
+from simpred_lite.learners import (
+    GraphKernel,
+    GraphPerceptron,
+    GraphPerceptronReference,
+    OneVsRest,
+    RNormPerceptron,
+    SimilarityFromClassifier,
+    TreeWinnow,
+    adversarial_class_run,
+)
+from simpred_lite.online import adaptive_run, random_trials, run
+from simpred_lite.resistance import laplacian_pinv
+
+
+def _relabelled(G):
+    return nx.convert_node_labels_to_integers(G, ordering="sorted")
+
+
+SYMMETRIC = {
+    "cycle6": nx.cycle_graph(6),
+    "cycle8": nx.cycle_graph(8),
+    "grid3x3": _relabelled(nx.grid_2d_graph(3, 3)),
+    "petersen": nx.petersen_graph(),
+    "K33": nx.complete_bipartite_graph(3, 3),
+    "cube": _relabelled(nx.hypercube_graph(3)),
+    "wheel7": nx.wheel_graph(7),
+}
+
+
+def _perturbed_pinv(G, seed, rel=1e-12):
+    """``L^+`` with every entry moved by a relative ``rel`` (kept symmetric)."""
+    Lp = laplacian_pinv(G)
+    noise = np.random.default_rng(seed).uniform(-rel, rel, size=Lp.shape)
+    noise = (noise + noise.T) / 2
+    return Lp * (1 + noise)
+
+
+# -- the exact machinery itself ------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(SYMMETRIC))
+def test_exact_potentials_solve_the_laplacian_exactly(name):
+    G = SYMMETRIC[name]
+    n = G.number_of_nodes()
+    b = np.zeros(n, dtype=np.int64)
+    b[0], b[n - 1] = 3, -2
+    phi = ExactLaplacian(G).potentials(b)
+    assert sum(phi) == 0
+    mean = Fraction(int(b.sum()), n)
+    for v in range(n):  # L phi = b - mean(b), checked in exact arithmetic
+        assert G.degree(v) * phi[v] - sum(phi[w] for w in G.neighbors(v)) == b[v] - mean
+
+
+@pytest.mark.parametrize("name", sorted(SYMMETRIC))
+def test_pinv_error_bound_covers_the_true_error(name):
+    G = SYMMETRIC[name]
+    n = G.number_of_nodes()
+    Lp = laplacian_pinv(G)
+    exact = ExactLaplacian(G)
+    worst = 0.0
+    for v in range(n):
+        e = np.zeros(n, dtype=np.int64)
+        e[v] = 1
+        col = exact.potentials(e)
+        worst = max(worst, max(abs(Fraction(float(Lp[w, v])) - col[w]) for w in range(n)))
+    bound = pinv_error_bound(G, Lp)
+    assert float(worst) <= bound < 1e-10
+    # a visibly wrong pseudoinverse gets a large bound, not a small one
+    assert pinv_error_bound(G, Lp * (1 + 1e-6)) > 1e-8
+
+
+def test_certified_compare_only_answers_outside_the_error_band():
+    assert certified_compare(1.0, 0.0, 0.5) == 1
+    assert certified_compare(-1.0, 0.0, 0.5) == 0
+    assert certified_compare(0.4, 0.0, 0.5) is None
+    assert certified_compare(0.0, 0.0, 0.0) is None  # an exact tie is never decided by a float
+
+
+# -- the graph Perceptron ------------------------------------------------------------------------
+def test_cycle6_tie_is_decided_exactly():
+    """The smallest case where the float score's sign depended on the BLAS kernel."""
+    clf = GraphPerceptron(nx.cycle_graph(6))
+    clf.learn_class(2, 1)
+    clf.learn_class(4, 0)
+    assert clf.predict_class(3) == 0  # exact score 0: not "> 0"
+    assert clf.exact_decisions == 1
+    ref = GraphPerceptronReference(nx.cycle_graph(6))
+    ref.learn_class(2, 1)
+    ref.learn_class(4, 0)
+    assert ref.score(3) == 0 and ref.predict_class(3) == 0
+    for seed in range(20):  # the same answer from any perturbed float kernel
+        kernel = GraphKernel(nx.cycle_graph(6), pinv=_perturbed_pinv(nx.cycle_graph(6), seed))
+        clf = GraphPerceptron(nx.cycle_graph(6), kernel=kernel)
+        clf.learn_class(2, 1)
+        clf.learn_class(4, 0)
+        assert clf.predict_class(3) == 0
+
+
+def _class_sequence(G, seed, T):
+    rng = np.random.default_rng(seed)
+    n = G.number_of_nodes()
+    return rng.integers(2, size=n), rng.integers(n, size=T).tolist()
+
+
+@given(name=st.sampled_from(sorted(SYMMETRIC)), seed=st.integers(0, 10**6), a=st.sampled_from([0.5, 1.0, 2.0]))
+def test_perceptron_equals_exact_reference_on_symmetric_graphs(name, seed, a):
+    G = SYMMETRIC[name]
+    n = G.number_of_nodes()
+    labels, xs = _class_sequence(G, seed, 4 * n)
+    fast, ref = GraphPerceptron(G, a), GraphPerceptronReference(G, a)
+    for x in xs:
+        assert [fast.predict_class(v) for v in range(n)] == [ref.predict_class(v) for v in range(n)]
+        fast.learn_class(x, int(labels[x]))
+        ref.learn_class(x, int(labels[x]))
+    assert fast.mistakes == ref.mistakes
+
+
+@given(name=st.sampled_from(sorted(SYMMETRIC)), seed=st.integers(0, 10**6))
+def test_perceptron_equals_exact_reference_on_adversarial_sequences(name, seed):
+    G = SYMMETRIC[name]
+    labels = np.random.default_rng(seed).integers(2, size=G.number_of_nodes())
+    fast_run = adversarial_class_run(GraphPerceptron(G), labels, 3 * G.number_of_nodes(), seed=seed)
+    ref_run = adversarial_class_run(GraphPerceptronReference(G), labels, 3 * G.number_of_nodes(), seed=seed)
+    assert fast_run[0] == ref_run[0]
+    assert fast_run[1].tolist() == ref_run[1].tolist()
+
+
+def test_symmetric_graphs_really_produce_exact_ties():
+    """Without ties the tests above would prove nothing: count the exact decisions."""
+    ties = 0
+    for name, G in SYMMETRIC.items():
+        for seed in range(5):
+            labels, xs = _class_sequence(G, seed, 4 * G.number_of_nodes())
+            clf = GraphPerceptron(G)
+            for x in xs:
+                for v in range(G.number_of_nodes()):
+                    clf.predict_class(v)
+                clf.learn_class(x, int(labels[x]))
+            ties += clf.exact_decisions
+    assert ties > 100
+
+
+@pytest.mark.parametrize("name", sorted(SYMMETRIC))
+def test_perceptron_predictions_survive_perturbed_kernels(name):
+    G = SYMMETRIC[name]
+    n = G.number_of_nodes()
+    flips_of_a_plain_float_rule = 0
+    for seed in range(6):
+        labels, xs = _class_sequence(G, seed, 5 * n)
+        base = GraphPerceptron(G)
+        moved = GraphPerceptron(G, kernel=GraphKernel(G, pinv=_perturbed_pinv(G, seed + 100)))
+        for x in xs:
+            assert [base.predict_class(v) for v in range(n)] == [moved.predict_class(v) for v in range(n)]
+            plain = [int(s > 0) for s in moved._scores]  # the old rule: the sign of a float
+            flips_of_a_plain_float_rule += plain != [base.predict_class(v) for v in range(n)]
+            base.learn_class(x, int(labels[x]))
+            moved.learn_class(x, int(labels[x]))
+        assert base.mistakes == moved.mistakes
+        # adaptive: the adversary poses what the learner gets wrong, so the whole sequence
+        # depends on every decision
+        run_a = adversarial_class_run(GraphPerceptron(G), labels, 4 * n, seed=seed)
+        run_b = adversarial_class_run(
+            GraphPerceptron(G, kernel=GraphKernel(G, pinv=_perturbed_pinv(G, seed + 200))), labels, 4 * n, seed=seed
+        )
+        assert run_a[0] == run_b[0] and run_a[1].tolist() == run_b[1].tolist()
+    if name in ("cycle6", "cube", "K33"):  # the perturbation is strong enough to fool floats
+        assert flips_of_a_plain_float_rule > 0
+
+
+@pytest.mark.filterwarnings("ignore::simpred_lite.learners.PrunedPoolWarning")
+def test_similarity_from_class_is_independent_of_kernel_rounding():
+    """The reduction of Lemma 7 on one-vs-rest graph Perceptrons (the 04 notebook's sim8)."""
+    G = _relabelled(nx.grid_2d_graph(3, 3))
+    labels = np.array([0, 0, 1, 0, 0, 1, 2, 2, 1])
+    trials = random_trials(G, labels, 40, seed=4)
+
+    def learner(pinv):
+        kernel = GraphKernel(G, pinv=pinv)
+        return SimilarityFromClassifier(
+            lambda: OneVsRest(lambda: GraphPerceptron(G, kernel=kernel), K=3), 3, max_histories=400, prune=True
+        )
+
+    a, b = learner(laplacian_pinv(G)), learner(_perturbed_pinv(G, 7))
+    ra, rb = run(a, trials), run(b, trials)
+    assert ra.predictions.tolist() == rb.predictions.tolist()
+    assert a.pool_sizes == b.pool_sizes
+
+
+# -- Winnow on the path forest ----------------------------------------------------------------
+class _ExactTreeWinnow(TreeWinnow):
+    """TreeWinnow with every weight a Fraction: the plain exact reference."""
+
+    def __init__(self, n, alpha=2.0, threshold=None):
+        super().__init__(n, alpha, threshold)
+        self._w = [Fraction(1)] * (self.n - 1)
+
+    def _decide(self, idx, sgn):
+        return int(sum((self._w[e] for e in idx), Fraction(0)) >= Fraction(self.threshold))
+
+    def _update(self, idx, sgn, direction):
+        a = Fraction(self.alpha)
+        for e in idx:
+            self._w[e] = self._w[e] * a if direction > 0 else self._w[e] / a
+
+
+class _NoisyTreeWinnow(TreeWinnow):
+    """TreeWinnow whose float weights are nudged by a relative 1e-12 after every update."""
+
+    def __init__(self, n, alpha=2.0, threshold=None, seed=0):
+        super().__init__(n, alpha, threshold)
+        self._rng = np.random.default_rng(seed)
+
+    def _update(self, idx, sgn, direction):
+        super()._update(idx, sgn, direction)
+        self.weights[idx] *= 1 + self._rng.uniform(-1e-12, 1e-12, size=len(idx))
+        self._roundings[idx] += 1 << 14  # the nudge (1e-12 < 2^14 u) is accounted as 16384 roundings
+
+
+def _path_trials(G, labels, T, seed):
+    from simpred_lite.online import random_walk_path
+
+    rng = np.random.default_rng(seed)
+    out = []
+    for t in random_trials(G, labels, T, seed=rng):
+        out.append((t.i, t.j, t.y, random_walk_path(G, t.i, t.j, seed=rng)))
+    return out
+
+
+@pytest.mark.parametrize("alpha", [2.0, 1.5, 3.0])
+@pytest.mark.parametrize("name", ["cycle8", "grid3x3", "petersen"])
+def test_tree_winnow_equals_exact_reference_and_survives_noise(name, alpha):
+    G = SYMMETRIC[name]
+    n = G.number_of_nodes()
+    labels = np.arange(n) % 2
+    for seed in range(3):
+        learners_ = [TreeWinnow(n, alpha), _ExactTreeWinnow(n, alpha), _NoisyTreeWinnow(n, alpha, seed=seed)]
+        for i, j, y, path in _path_trials(G, labels, 150, seed):
+            preds = [lr.predict_one(i, j, path=path) for lr in learners_]
+            assert preds[0] == preds[1] == preds[2]
+            for lr in learners_:
+                lr.learn_one(i, j, y, path=path)
+
+
+def test_tree_winnow_decides_a_tie_below_the_float_resolution_exactly():
+    """A sum a hair below the threshold, which a float sum would round up to it."""
+    lr = TreeWinnow(4, alpha=2.0, threshold=3.0)
+    lr.exponents[:] = [0, 1, -60]  # weights 1, 2, 2^-60: the exact sum 3 + 2^-60 >= 3
+    lr.weights[:] = [1.0, 2.0, 2.0**-60]
+    lr._roundings[:] = 0
+    assert lr._decide([0, 1, 2], None) == 1
+    lr.threshold = 3.0 + 2.0**-51  # exact sum is below it; the float sum 3.0 is too
+    assert lr._decide([0, 1, 2], None) == 0
+
+
+# -- the r-norm Perceptron ----------------------------------------------------------------------
+def test_rnorm_decisions_survive_perturbed_margins(monkeypatch):
+    """Its rule compares irrational quantities (r = 4 ln(n-1)); no decision lies within 1e-12."""
+    G = SYMMETRIC["grid3x3"]
+    n = G.number_of_nodes()
+    labels = np.array([0, 0, 1, 0, 0, 1, 2, 2, 1])
+    runs = {}
+    gaps = []
+    original = unknown.rnorm_margin
+    for noise in (0.0, 1e-12, -1e-12):
+        def margin(entries, hist, r, scaled=None, _noise=noise):
+            value = original(entries, hist, r, scaled)
+            if _noise == 0.0 and hist:
+                ell = round(sum(c for t, c in entries.items()) ** 0.5) if entries else 0
+                gaps.append((value, ell, r))
+            return value * (1 + _noise)
+
+        monkeypatch.setattr(unknown, "rnorm_margin", margin)
+        lr = RNormPerceptron(n)
+        preds = []
+        for i, j, y, path in _path_trials(G, labels, 400, seed=3):
+            preds.append(lr.predict_one(i, j, path=path))
+            lr.learn_one(i, j, y, path=path)
+        runs[noise] = (preds, lr.mistakes)
+    assert runs[0.0] == runs[1e-12] == runs[-1e-12]
+    assert runs[0.0][1] > 5  # the learner really made decisions that mattered
+    monkeypatch.setattr(unknown, "rnorm_margin", original)
+
+
+# -- coverage: every learner is accounted for -------------------------------------------------
+HOW_EACH_LEARNER_DECIDES = {
+    "AlwaysSimilar": "constant",
+    "UnionFindLearner": "integers (union-find)",
+    "HalvingClassifier": "integer vote counts",
+    "MemorizingClassifier": "a lookup",
+    "GraphPerceptron": "certified float + exact rational fallback (tested here)",
+    "GraphPerceptronReference": "exact rationals",
+    "OneVsRest": "its binary learners' decisions (tested here with GraphPerceptron)",
+    "ClassifierFromSimilarity": "its similarity learner's decisions",
+    "SimilarityFromClassifier": "Fraction weights, exact (tested here)",
+    "TreeWinnow": "certified float + exact rational fallback (tested here)",
+    "RNormPerceptron": "irrational comparison, tie-safe (tested here)",
+    "DenseRNormPerceptron": "the same integers and rule as RNormPerceptron",
+    "BSTPerceptron": "integers (signed path overlaps)",
+    "MatrixPerceptron": "integers on trees; certified float + exact fallback on graphs (test_matrix_learners)",
+    "MatrixWinnow": "transcendental comparison, tie-safe (test_matrix_learners)",
+}
+
+
+def test_every_learner_is_accounted_for():
+    found = {
+        name
+        for name in learners.__all__
+        if inspect.isclass(getattr(learners, name))
+        and issubclass(getattr(learners, name), (learners.SimilarityLearner, learners.ClassLearner))
+        and not inspect.isabstract(getattr(learners, name))
+    }
+    missing = found - set(HOW_EACH_LEARNER_DECIDES)
+    assert not missing, f"say how these learners decide, and test it: {sorted(missing)}"
+
+
+@pytest.mark.filterwarnings("ignore::simpred_lite.learners.PrunedPoolWarning")
+def test_adaptive_similarity_runs_are_reproducible_under_perturbation():
+    """A whole adaptive game (the adversary reads the learner) on the 3x3 grid."""
+    G = SYMMETRIC["grid3x3"]
+    labels = np.array([0, 0, 1, 0, 0, 1, 2, 2, 1])
+
+    def learner(pinv):
+        kernel = GraphKernel(G, pinv=pinv)
+        return SimilarityFromClassifier(
+            lambda: OneVsRest(lambda: GraphPerceptron(G, kernel=kernel), K=3), 3, max_histories=400, prune=True
+        )
+
+    ta, ra = adaptive_run(learner(laplacian_pinv(G)), labels, 30, seed=2)
+    tb, rb = adaptive_run(learner(_perturbed_pinv(G, 9)), labels, 30, seed=2)
+    assert [(t.i, t.j) for t in ta] == [(t.i, t.j) for t in tb]
+    assert ra.predictions.tolist() == rb.predictions.tolist()
