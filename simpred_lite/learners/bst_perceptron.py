@@ -142,6 +142,9 @@ class BSTPerceptron(SimilarityLearner):
     threshold ``R^2 = (2 log2 N)^2``, ``N`` the number of leaves after padding); see the
     module docstring for why the ordered-pair sum is compared with ``2 R^2``.
 
+    Exact: the path sums and the threshold are Python integers, so every decision (ties
+    included) is the same on every machine.
+
     Parameters
     ----------
     bst : BinarySupportTree

@@ -233,7 +233,7 @@ class HalvingClassifier(ClassLearner):
     give to ``x`` (ties to the smallest class).  On a mistake, keep only the hypotheses that
     gave ``x`` its true class — at most half of ``V``, since they got fewer votes than the
     prediction.  Hence, when the true labeling ``f`` is in ``H``,
-    ``M <= floor(log2 |H|)`` (:attr:`mistake_bound`).
+    ``M <= floor(log2 |H|)`` (:attr:`mistake_bound`).  Exact: votes are integer counts.
 
     Parameters
     ----------

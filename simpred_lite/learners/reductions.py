@@ -172,6 +172,10 @@ class SimilarityFromClassifier(SimilarityLearner):
 
     Notes
     -----
+    Exact: the weights are :class:`fractions.Fraction` (``beta`` taken as the decimal it
+    prints as, ``0.294 = 147/500``), so the weighted vote, ties included, is decided exactly;
+    the votes themselves are the base learners' predictions (exact for every learner here).
+
     The base learner must be conservative (every :class:`ClassLearner` is): the proof
     charges one base mistake to each split of the true history.  The running time and
     memory are proportional to the pool, which can grow by a factor ``K(K-1)`` per master

@@ -501,6 +501,11 @@ class TreeWinnow(_ForestLearner):
     * on a missed dissimilar pair multiply the path's weights by ``alpha``, on a missed
       similar pair divide them by ``alpha``.
 
+    Exact: the weights are ``alpha^k`` with integer exponents (kept in :attr:`exponents`).
+    The float sum decides when it is farther from the threshold than its rounding error can
+    be; otherwise (sum equal to the threshold is common with ``alpha = 2``) the sum is
+    recomputed in exact rationals.
+
     On a general graph the forest is a spanning tree ``T`` of ``G`` and a class connected
     in ``G`` can be shattered in ``T`` (Figure 2(b)-(c)): the disjunction model is then
     wrong and Winnow keeps erring — the reason for :class:`RNormPerceptron`.
@@ -683,6 +688,13 @@ class RNormPerceptron(_ForestLearner):
     ``theta``.  A prediction reads the ``|x_t|(|x_t|+1)/2`` upper entries of the support of
     ``X_t`` and an update writes them.  :class:`DenseRNormPerceptron` is the reference; both
     evaluate :func:`rnorm_margin` on the same integers, so predictions are identical.
+
+    Tie-safe: the margin is a function of two integer histograms only, evaluated with
+    correctly rounded sums (:func:`math.fsum`) and no BLAS, so it is the same float on every
+    machine with an IEEE ``pow``; and it is compared with ``(r-1) ell^(4/r)``, where
+    ``r = 4 ln(n-1)`` is transcendental, so exact ties are not a structural event as they are
+    for rational scores.  ``tests/test_exact_decisions.py`` perturbs every margin by a
+    relative ``1e-12`` over long runs and finds the same predictions.
 
     Parameters
     ----------
