@@ -4,6 +4,7 @@ The package behind the notebooks of the suite.  One idea per module:
 
 - :mod:`simpred_lite.graphs` — validation, generators, labelings, cuts, the karate club
 - :mod:`simpred_lite.resistance` — Laplacian, incidence, effective resistance
+- :mod:`simpred_lite.exact` — exact rational Laplacian solves and certified decisions
 - :mod:`simpred_lite.spanning` — uniform random spanning trees
 - :mod:`simpred_lite.bst` — Binary Support Trees
 - :mod:`simpred_lite.datasets` — real labelled graphs (handwritten digits, bundled with scikit-learn)
@@ -16,23 +17,27 @@ The package behind the notebooks of the suite.  One idea per module:
 - :mod:`simpred_lite.widgets` — ipywidgets apps used by the notebooks
 - :mod:`simpred_lite.playground` — the adversary playground (graphs, learner registry,
   adversaries); its app is :mod:`simpred_lite.playground_widget`
+
+Importing the package loads none of matplotlib and ipywidgets: the three modules that
+need them (``plotting``, ``widgets``, ``playground_widget``) are imported on first use.
 """
+
+import importlib
 
 from . import (
     bst,
     datasets,
+    exact,
     games,
     graphs,
     hardness,
     learners,
     lowerbound,
     online,
-    plotting,
+    playground,
     resistance,
     spanning,
-    widgets,
 )
-from . import playground, playground_widget  # noqa: E402  (issue 8)
 from .graphs import (
     barbell_graph,
     cut_edges,
@@ -59,10 +64,26 @@ from .online import (
 
 __version__ = "0.1.0"
 
+_VIEW_MODULES = ("plotting", "widgets", "playground_widget")  # matplotlib / ipywidgets
+
+
+def __getattr__(name: str):
+    """Import the figure and widget modules on first use (PEP 562)."""
+    if name in _VIEW_MODULES:
+        module = importlib.import_module(f".{name}", __name__)
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_VIEW_MODULES))
+
 __all__ = [
     # modules
     "bst",
     "datasets",
+    "exact",
     "games",
     "graphs",
     "hardness",
