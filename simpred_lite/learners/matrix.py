@@ -29,6 +29,12 @@ small matrix ``M`` (``O(r |x| + r^2)`` per trial, ``O(m r + r^3)`` per mistake, 
 the number of mistakes), evaluated in the log domain so that large exponents never overflow.
 The paper's dense version (``scipy.linalg.expm`` of an ``m x m`` matrix on every mistake)
 is kept as ``method="dense"``, the reference the tests compare against.
+
+Both learners default to the *kernel form* (``method="kernel"``): instances enter only
+through ``x_s^T x_t = (e_a - e_b)^T L^+ (e_i - e_j)`` (dense ``L^+`` up to ``DENSE_LIMIT``
+vertices, cached sparse solves beyond; exact signed path overlaps on a BST), so no
+``m x m`` or ``m x r`` object exists; Winnow's ``Q`` becomes ``V F^{-1}`` with ``F`` the
+Cholesky factor of the Gram matrix of the independent mistaken instances.
 """
 
 from __future__ import annotations
@@ -212,6 +218,12 @@ def comparator_matrix(G: nx.Graph, labels) -> np.ndarray:
     """
     G = validate_graph(G)
     y = validate_labels(labels, G.number_of_nodes())
+    m, n = G.number_of_edges(), G.number_of_nodes()
+    if m * max(m, n) > _DENSE_ENTRY_LIMIT:
+        raise ValueError(
+            f"comparator_matrix forms a dense m x m matrix (m={m}); for its squared Frobenius norm "
+            "use sum_k |Phi_k|^2 + sum_{k != l} |Phi_kl|^2 from the cut edges instead"
+        )
     Psi = incidence(G).toarray()
     classes = np.unique(y)
     Pu = Psi @ (y[:, None] == classes[None, :]).astype(float)  # columns Psi u_k
@@ -271,6 +283,12 @@ class _GraphGeometry:
                 "BSTPerceptron.from_graph(G, seed), or MatrixWinnow(BinarySupportTree.from_graph(G, seed), cut_size=...)"
             )
         self.exact = self.m == self.n - 1  # a tree: psi is a signed path indicator
+        if self.m * self.n > _DENSE_ENTRY_LIMIT:
+            raise ValueError(
+                f"{what} tabulates every instance psi as a dense m x n array ({self.m} x {self.n}), "
+                f"over the {_DENSE_ENTRY_LIMIT} entries allowed; use method='kernel' (the default), "
+                "which needs only kernel values (e_a - e_b)^T L^+ (e_i - e_j)"
+            )
         Lp = laplacian_pinv(G)
         self._psi_rows = Lp[edges[:, 0]] - Lp[edges[:, 1]]  # psi(i, j) = column i - column j
         d = np.diag(Lp)
