@@ -852,6 +852,14 @@ class MatrixWinnow(SimilarityLearner):
 
     and we compare ``log`` of it (a log-sum-exp) with ``log(m * threshold)``.
 
+    The decision is tie-safe rather than exact: the score is a sum of exponentials of
+    eigenvalues of a matrix with entries in ``Q(eta, L^+)`` and the threshold is
+    ``eta / (e^eta - e^-eta) / (R |Phi|)``; an exact equality would be a transcendental
+    coincidence.  The float log-score is accurate to about ``1e-13`` (relative), and the
+    tests perturb ``L^+`` by ``1e-12`` (relative) on symmetric graphs and find identical
+    predictions over long adaptive runs, because genuine scores do not come that close to
+    the threshold.
+
     Examples
     --------
     >>> learner = MatrixWinnow(nx.cycle_graph(6), cut_size=2)   # labels 0,0,0,1,1,1
