@@ -75,7 +75,7 @@ def test_signed_path_overlap_is_the_instance_inner_product(B, data):
 
 def test_general_graph_instance_norm_is_effective_resistance():
     G, _ = planted_partition(14, 2, 0.6, 0.1, seed=3)
-    learner = MatrixPerceptron(G)
+    learner = MatrixPerceptron(G, method="dense")
     Lp = laplacian_pinv(G)
     Psi = incidence(G).toarray()
     for i, j in [(0, 5), (3, 11), (7, 8)]:
@@ -151,7 +151,7 @@ def test_winnow_threshold_is_algorithm_2s():
 def test_perceptron_on_bst_equals_perceptron_on_the_tree_as_a_graph(B, seq):
     Bg = nx.relabel_nodes(B.to_networkx(), {h: h - 1 for h in range(1, 2 * B.num_leaves)})
     on_bst, on_graph = MatrixPerceptron(B), MatrixPerceptron(Bg)
-    assert on_graph._geo.exact and on_graph.threshold == on_bst.threshold == (2 * B.depth) ** 2
+    assert on_graph.exact and on_graph.threshold == on_bst.threshold == (2 * B.depth) ** 2
     for i, j, y in seq:
         i, j = i % B.n, j % B.n
         if i == j:
@@ -164,9 +164,9 @@ def test_perceptron_on_bst_equals_perceptron_on_the_tree_as_a_graph(B, seq):
 
 
 # -- Matrix Winnow: low rank == dense expm ---------------------------------------------------
-def _lockstep(G, cut, trials, **kw):
-    """Run low-rank and dense Winnow side by side; return how many trials were compared."""
-    low = MatrixWinnow(G, cut_size=cut, method="lowrank", **kw)
+def _lockstep(G, cut, trials, method="lowrank", **kw):
+    """Run low-rank (or kernel) and dense Winnow side by side; return how many trials were compared."""
+    low = MatrixWinnow(G, cut_size=cut, method=method, **kw)
     dense = MatrixWinnow(G, cut_size=cut, method="dense", **kw)
     for t, (i, j, y) in enumerate(trials):
         p_low, p_dense = low.predict_one(i, j), dense.predict_one(i, j)
@@ -190,6 +190,7 @@ def test_winnow_lowrank_matches_dense_on_random_graphs(n, K, seed, seq):
     G, y = planted_partition(n, K, 0.5, 0.15, seed=seed)
     trials = [(i % n, j % n, int(lab)) for i, j, lab in seq if i % n != j % n]  # arbitrary labels too
     _lockstep(G, max(cut_size(G, y), 1), trials)
+    _lockstep(G, max(cut_size(G, y), 1), trials, method="kernel")
 
 
 @given(small_bsts(max_n=20), st.integers(0, 10**6), st.floats(0.1, 3.0))
@@ -202,6 +203,7 @@ def test_winnow_lowrank_matches_dense_on_bsts(B, seed, eta):
         i, j = rng.choice(B.n, 2, replace=False)
         trials.append((int(i), int(j), int(y[i] != y[j])))
     assert _lockstep(B, max(B.cut_size(y), 1), trials, eta=eta) > 0
+    assert _lockstep(B, max(B.cut_size(y), 1), trials, method="kernel", eta=eta) > 0
 
 
 def test_winnow_5000_mistakes_no_overflow_or_nan():
@@ -272,10 +274,173 @@ def test_dense_references_refuse_large_graphs():
     with pytest.raises(ValueError, match=rf"limited to m <= {DENSE_PERCEPTRON_EDGE_LIMIT}.*BSTPerceptron"):
         MatrixPerceptron(big)
     mid = BinarySupportTree(list(range(600)))  # m = 2046
-    with pytest.raises(ValueError, match=rf"limited to m <= {DENSE_WINNOW_EDGE_LIMIT}.*method='lowrank'"):
+    with pytest.raises(ValueError, match=rf"limited to m <= {DENSE_WINNOW_EDGE_LIMIT}.*method='kernel'"):
         MatrixWinnow(mid, cut_size=3, method="dense")
-    assert MatrixWinnow(mid, cut_size=3).m == 2046  # the low-rank one is fine
+    assert MatrixWinnow(mid, cut_size=3).m == 2046  # the kernel one is fine
+    assert MatrixPerceptron(mid, method="kernel").m == 2046
     with pytest.raises(ValueError, match="n <= 4000 vertices.*Binary Support Tree"):
-        MatrixPerceptron(nx.path_graph(4001))
+        MatrixPerceptron(nx.path_graph(4001), method="dense")
     with pytest.raises(ValueError, match="n <= 4000 vertices.*Binary Support Tree"):
-        MatrixWinnow(nx.path_graph(4001), cut_size=1)
+        MatrixWinnow(nx.path_graph(4001), cut_size=1, method="lowrank")
+
+
+# -- kernel form: same predictions as the dense references, exact decisions -------------------
+from fractions import Fraction  # noqa: E402
+
+from simpred_lite.learners.matrix import _PerceptronCertifier  # noqa: E402
+from simpred_lite.online import cut_biased_trials  # noqa: E402
+
+
+class MatrixPerceptronExactReference:
+    """Algorithm 2's Perceptron in kernel form with ``L^+`` inverted in exact rationals (small n)."""
+
+    def __init__(self, G):
+        n = G.number_of_nodes()
+        L = nx.laplacian_matrix(G, nodelist=range(n)).toarray()
+        A = [[Fraction(int(L[r, c])) + Fraction(1, n) for c in range(n)] for r in range(n)]
+        inv = [[Fraction(int(r == c)) for c in range(n)] for r in range(n)]
+        for col in range(n):  # Gauss-Jordan in exact rationals
+            piv = next(r for r in range(col, n) if A[r][col] != 0)
+            A[col], A[piv], inv[col], inv[piv] = A[piv], A[col], inv[piv], inv[col]
+            f = A[col][col]
+            A[col] = [v / f for v in A[col]]
+            inv[col] = [v / f for v in inv[col]]
+            for r in range(n):
+                if r != col and A[r][col] != 0:
+                    g = A[r][col]
+                    A[r] = [a - g * b for a, b in zip(A[r], A[col])]
+                    inv[r] = [a - g * b for a, b in zip(inv[r], inv[col])]
+        self.Lp = [[v - Fraction(1, n) for v in row] for row in inv]
+        self.R2 = max(self.k((i, j), (i, j)) for i in range(n) for j in range(n)) ** 2
+        self.mistakes = []
+
+    def k(self, s, t):
+        (a, b), (i, j) = s, t
+        Lp = self.Lp
+        return Lp[a][i] - Lp[a][j] - Lp[b][i] + Lp[b][j]
+
+    def predict_one(self, i, j):
+        return int(sum(c * self.k(s, (i, j)) ** 2 for s, c in self.mistakes) > self.R2)
+
+    def learn_one(self, i, j, y):
+        y_hat = self.predict_one(i, j)
+        if y != y_hat:
+            self.mistakes.append(((i, j), y - y_hat))
+
+
+_SYMMETRIC = {
+    "C6": nx.cycle_graph(6), "C7": nx.cycle_graph(7), "grid3x3": nx.convert_node_labels_to_integers(nx.grid_2d_graph(3, 3)),
+    "petersen": nx.petersen_graph(), "K33": nx.complete_bipartite_graph(3, 3),
+    "cube": nx.convert_node_labels_to_integers(nx.hypercube_graph(3)), "wheel": nx.wheel_graph(7),
+}
+
+
+def _labels(G, seed):
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, 2, G.number_of_nodes())
+
+
+def _perturbed_perceptron(G, seed):
+    """A kernel Perceptron whose float L^+ and R carry relative noise 1e-12 (certifier rebuilt)."""
+    learner = MatrixPerceptron(G, method="kernel")
+    rng = np.random.default_rng(seed)
+    Lp = learner._kern.Lp
+    noise = 1.0 + 1e-12 * rng.uniform(-1, 1, Lp.shape)
+    learner._kern.Lp = Lp * ((noise + noise.T) / 2)
+    learner._kern.R *= 1.0 + 1e-12 * rng.uniform(-1, 1)
+    learner._certifier = _PerceptronCertifier(learner._kern)
+    return learner
+
+
+@pytest.mark.parametrize("name", sorted(_SYMMETRIC))
+def test_kernel_perceptron_equals_exact_reference_and_survives_perturbation(name):
+    G = _SYMMETRIC[name]
+    y = _labels(G, 1)
+    ref = MatrixPerceptronExactReference(G)
+    learners = [MatrixPerceptron(G), _perturbed_perceptron(G, 2), _perturbed_perceptron(G, 3)]
+    trials = random_trials(G, y, 150, seed=4) + cut_biased_trials(G, y, 150, seed=5, p_cut=0.5)
+    ties = 0
+    for t in trials:
+        expected = ref.predict_one(t.i, t.j)
+        ties += sum(c * ref.k(s, (t.i, t.j)) ** 2 for s, c in ref.mistakes) == ref.R2
+        assert [lr.predict_one(t.i, t.j) for lr in learners] == [expected] * 3
+        ref.learn_one(t.i, t.j, t.y)
+        for lr in learners:
+            lr.learn_one(t.i, t.j, t.y)
+    assert len(ref.mistakes) > 0
+    # the exact fallback ran exactly where the float could not decide (the ties among them)
+    assert learners[0]._certifier.fallbacks >= ties
+
+
+@pytest.mark.parametrize("name", ["C6", "petersen", "cube", "grid3x3"])
+def test_kernel_perceptron_adaptive_runs_identical_under_perturbation(name):
+    G = _SYMMETRIC[name]
+    y = _labels(G, 7)
+    trials, result = adaptive_run(MatrixPerceptron(G), y, 200, seed=8)
+    for seed in (9, 10):
+        again = run(_perturbed_perceptron(G, seed), trials)
+        assert np.array_equal(again.predictions, result.predictions)
+    ref = MatrixPerceptronExactReference(G)
+    preds = []
+    for t in trials:
+        preds.append(ref.predict_one(t.i, t.j))
+        ref.learn_one(t.i, t.j, t.y)
+    assert np.array_equal(np.array(preds), result.predictions)
+
+
+@given(st.integers(5, 14), st.integers(0, 10**6),
+       st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13), st.booleans()), min_size=1, max_size=60))
+@settings(max_examples=20)
+def test_kernel_perceptron_matches_dense_reference_on_random_graphs(n, seed, seq):
+    G, _ = planted_partition(n, 2, 0.5, 0.2, seed=seed)
+    kern, dense = MatrixPerceptron(G), MatrixPerceptron(G, method="dense")
+    assert kern.method == "kernel" and dense.method == "dense"
+    for i, j, lab in seq:
+        i, j = i % n, j % n
+        if i == j:
+            continue
+        s_k, s_d = kern.score(i, j), dense.score(i, j)
+        assert abs(s_k - s_d) <= 1e-8 * max(1.0, abs(s_d))
+        if abs(s_d - dense.threshold) > 1e-8 * dense.threshold:  # the dense float decides off ties
+            assert kern.predict_one(i, j) == dense.predict_one(i, j)
+        y_hat = kern.predict_one(i, j)
+        kern.learn_one(i, j, int(lab))
+        dense._learn(i, j, int(lab), y_hat, None)  # the same updates as the kernel learner
+
+
+@pytest.mark.parametrize("name", ["C7", "petersen", "wheel"])
+def test_kernel_winnow_identical_under_perturbation(name):
+    """Winnow compares a transcendental score with a transcendental threshold: no exact ties."""
+    G = _SYMMETRIC[name]
+    y = _labels(G, 11)
+    phi = max(cut_size(G, y), 1)
+    trials, result = adaptive_run(MatrixWinnow(G, cut_size=phi), y, 300, seed=12)
+    rng = np.random.default_rng(13)
+    noisy = MatrixWinnow(G, cut_size=phi)
+    noise = 1.0 + 1e-12 * rng.uniform(-1, 1, noisy._geo.Lp.shape)
+    noisy._geo.Lp = noisy._geo.Lp * ((noise + noise.T) / 2)
+    assert np.array_equal(run(noisy, trials).predictions, result.predictions)
+    assert np.array_equal(run(MatrixWinnow(G, cut_size=phi, method="dense"), trials).predictions, result.predictions)
+
+
+def test_kernel_winnow_span_is_combinatorial():
+    # psi(0,2) = psi(0,1) + psi(1,2): the third mistake does not grow the basis
+    learner = MatrixWinnow(nx.petersen_graph(), cut_size=3)
+    for a, b in [(0, 1), (1, 2), (0, 2), (2, 0)]:
+        learner._learn(a, b, 1, 0, None)
+    assert learner.rank == 2
+
+
+def test_sparse_kernel_matches_dense_kernel(monkeypatch):
+    import simpred_lite.learners.matrix as mx
+
+    G, y = planted_partition(40, 2, 0.3, 0.05, seed=3)
+    trials = random_trials(G, y, 200, seed=1)
+    dense_p, dense_w = MatrixPerceptron(G), MatrixWinnow(G, cut_size=cut_size(G, y))
+    monkeypatch.setattr(mx, "DENSE_LIMIT", 10)
+    sparse_p, sparse_w = MatrixPerceptron(G), MatrixWinnow(G, cut_size=cut_size(G, y))
+    assert isinstance(sparse_p._kern, mx._SparseKernel) and isinstance(dense_p._kern, mx._DenseKernel)
+    assert abs(sparse_p.R - dense_p.R) < 1e-9
+    for L in (dense_p, dense_w, sparse_p, sparse_w):
+        L.preds = run(L, trials).predictions
+    assert np.array_equal(dense_p.preds, sparse_p.preds) and np.array_equal(dense_w.preds, sparse_w.preds)

@@ -29,6 +29,12 @@ small matrix ``M`` (``O(r |x| + r^2)`` per trial, ``O(m r + r^3)`` per mistake, 
 the number of mistakes), evaluated in the log domain so that large exponents never overflow.
 The paper's dense version (``scipy.linalg.expm`` of an ``m x m`` matrix on every mistake)
 is kept as ``method="dense"``, the reference the tests compare against.
+
+Both learners default to the *kernel form* (``method="kernel"``): instances enter only
+through ``x_s^T x_t = (e_a - e_b)^T L^+ (e_i - e_j)`` (dense ``L^+`` up to ``DENSE_LIMIT``
+vertices, cached sparse solves beyond; exact signed path overlaps on a BST), so no
+``m x m`` or ``m x r`` object exists; Winnow's ``Q`` becomes ``V F^{-1}`` with ``F`` the
+Cholesky factor of the Gram matrix of the independent mistaken instances.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ import scipy.sparse as sp
 
 from ..bst import BinarySupportTree
 from ..graphs import validate_graph, validate_labels
-from ..resistance import DENSE_LIMIT, edge_list, incidence, laplacian_pinv
+from ..resistance import DENSE_LIMIT, edge_list, incidence, laplacian, laplacian_pinv
 from .base import SimilarityLearner, check_pair
 
 __all__ = [
@@ -212,6 +218,12 @@ def comparator_matrix(G: nx.Graph, labels) -> np.ndarray:
     """
     G = validate_graph(G)
     y = validate_labels(labels, G.number_of_nodes())
+    m, n = G.number_of_edges(), G.number_of_nodes()
+    if m * max(m, n) > _DENSE_ENTRY_LIMIT:
+        raise ValueError(
+            f"comparator_matrix forms a dense m x m matrix (m={m}); for its squared Frobenius norm "
+            "use sum_k |Phi_k|^2 + sum_{k != l} |Phi_kl|^2 from the cut edges instead"
+        )
     Psi = incidence(G).toarray()
     classes = np.unique(y)
     Pu = Psi @ (y[:, None] == classes[None, :]).astype(float)  # columns Psi u_k
@@ -271,6 +283,12 @@ class _GraphGeometry:
                 "BSTPerceptron.from_graph(G, seed), or MatrixWinnow(BinarySupportTree.from_graph(G, seed), cut_size=...)"
             )
         self.exact = self.m == self.n - 1  # a tree: psi is a signed path indicator
+        if self.m * self.n > _DENSE_ENTRY_LIMIT:
+            raise ValueError(
+                f"{what} tabulates every instance psi as a dense m x n array ({self.m} x {self.n}), "
+                f"over the {_DENSE_ENTRY_LIMIT} entries allowed; use method='kernel' (the default), "
+                "which needs only kernel values (e_a - e_b)^T L^+ (e_i - e_j)"
+            )
         Lp = laplacian_pinv(G)
         self._psi_rows = Lp[edges[:, 0]] - Lp[edges[:, 1]]  # psi(i, j) = column i - column j
         d = np.diag(Lp)
@@ -321,9 +339,244 @@ def _geometry(G, what, edge_limit, alternative):
     raise TypeError(f"{what} takes a networkx graph or a BinarySupportTree, got {type(G).__name__}")
 
 
+# -- kernel form: instances only through their inner products --------------------------------
+# Entries of a dense m x n (or m x m) array above which the dense instance table / reference
+# refuses to allocate (2^25 doubles = 256 MiB).
+_DENSE_ENTRY_LIMIT = 1 << 25
+# Columns of L^+ (grounded potentials) cached by the sparse kernel: at most this many doubles.
+_COLUMN_CACHE_ENTRIES = 1 << 24
+
+
+class _GrowingPairs:
+    """The mistaken pairs ``(a_s, b_s)`` as numpy arrays that grow by doubling (amortised O(1))."""
+
+    def __init__(self):
+        self._a = np.zeros(16, dtype=np.int64)
+        self._b = np.zeros(16, dtype=np.int64)
+        self.k = 0
+
+    def append(self, a: int, b: int) -> None:
+        if self.k == self._a.size:
+            self._a = np.concatenate([self._a, np.zeros_like(self._a)])
+            self._b = np.concatenate([self._b, np.zeros_like(self._b)])
+        self._a[self.k], self._b[self.k] = a, b
+        self.k += 1
+
+    @property
+    def a(self) -> np.ndarray:
+        return self._a[: self.k]
+
+    @property
+    def b(self) -> np.ndarray:
+        return self._b[: self.k]
+
+
+class _DenseKernel:
+    """``k((a,b),(i,j)) = (e_a - e_b)^T L^+ (e_i - e_j)`` from the dense float ``L^+`` (``n <= DENSE_LIMIT``).
+
+    A trial costs one row difference ``u = L^+ (e_i - e_j)`` (``O(n)``) and two gathers per
+    stored pair.  ``exact`` is True on a tree, where every kernel value is an integer (a signed
+    path overlap) and is rounded to it.
+    """
+
+    def __init__(self, G: nx.Graph):
+        self.graph = G
+        self.n = G.number_of_nodes()
+        self.m = G.number_of_edges()
+        self.exact = self.m == self.n - 1
+        self.Lp = laplacian_pinv(G)
+        d = np.diag(self.Lp)
+        Rmat = d[:, None] + d[None, :] - 2.0 * self.Lp
+        flat = int(np.argmax(Rmat))
+        self.diameter_pair = divmod(flat, self.n)
+        self.R = float(Rmat.flat[flat])
+        del Rmat
+        if self.exact:
+            self.R = int(round(self.R))
+
+    def potentials(self, i: int, j: int) -> np.ndarray:
+        """``u`` with ``u[a] - u[b] = k((a,b),(i,j))``."""
+        return self.Lp[i] - self.Lp[j]
+
+    def diameter_candidates(self, band: float):
+        """Pairs whose float resistance is within ``band`` of the float diameter."""
+        d = np.diag(self.Lp)
+        Rmat = d[:, None] + d[None, :] - 2.0 * self.Lp
+        a, b = np.nonzero(np.triu(Rmat >= self.R - band, 1))
+        return list(zip(a.tolist(), b.tolist()))
+
+    def inner(self, pairs: _GrowingPairs, i: int, j: int):
+        """``(q, r_t)``: kernel values with the stored pairs and ``R_ij`` (ints on a tree)."""
+        u = self.potentials(i, j)
+        q = u[pairs.a] - u[pairs.b]
+        r = u[i] - u[j]
+        if self.exact:
+            return np.rint(q).astype(np.int64), int(round(r))
+        return q, float(r)
+
+
+class _SparseKernel(_DenseKernel):
+    """The same kernel from sparse solves with the grounded Laplacian (any ``n``).
+
+    ``L_0`` (the Laplacian with vertex 0's row and column deleted) is factorised once; the
+    grounded potential ``g_v = L_0^{-1} e_v`` of a vertex (``g_0 = 0``) is solved on first use
+    and cached (least recently used first out, at most ``2^24`` doubles).  Potentials differ
+    from ``L^+ e_v`` by a constant, which cancels in every ``(e_a - e_b)^T (.)``.  The
+    resistance diameter ``R`` is found once with ``O(n)`` batched solves.
+    """
+
+    def __init__(self, G: nx.Graph):
+        from collections import OrderedDict
+
+        from ..resistance import _grounded_solver
+
+        self.graph = G
+        self.n = G.number_of_nodes()
+        self.m = G.number_of_edges()
+        self.exact = self.m == self.n - 1
+        self._lu = _grounded_solver(G)
+        self._cache = OrderedDict()
+        self._cache_size = max(4, _COLUMN_CACHE_ENTRIES // max(self.n, 1))
+        self.R, self.diameter_pair = self._diameter()
+        if self.exact:
+            self.R = int(round(self.R))
+
+    def _diameter(self):
+        n = self.n
+        batch = max(1, min(256, _COLUMN_CACHE_ENTRIES // (4 * n)))
+        diag = np.zeros(n)
+        for start in range(1, n, batch):  # pass 1: diag of the grounded inverse
+            cols = np.arange(start, min(n, start + batch))
+            E = np.zeros((n - 1, cols.size))
+            E[cols - 1, np.arange(cols.size)] = 1.0
+            X = self._lu.solve(E)
+            diag[cols] = X[cols - 1, np.arange(cols.size)]
+        best, pair, cands, maxres, maxabs = -1.0, (0, 1), [], 0.0, float(np.abs(diag).max())
+        L0 = laplacian(self.graph).tocsr()[1:, 1:]
+        for start in range(0, n, batch):  # pass 2: R_ij = g_ii + g_jj - 2 g_ij, block of j
+            cols = np.arange(start, min(n, start + batch))
+            X = np.zeros((n, cols.size))
+            inner = cols[cols > 0]
+            if inner.size:
+                E = np.zeros((n - 1, inner.size))
+                E[inner - 1, np.arange(inner.size)] = 1.0
+                Xi = self._lu.solve(E)
+                X[1:, cols > 0] = Xi
+                res = L0 @ Xi - E
+                maxres = max(maxres, float(np.sqrt((res * res).sum(axis=0)).max()))
+                maxabs = max(maxabs, float(np.abs(Xi).max()))
+            R = diag[:, None] + diag[cols][None, :] - 2.0 * X
+            flat = int(np.argmax(R))
+            a, c = divmod(flat, cols.size)
+            if R[a, c] > best:
+                best, pair = float(R[a, c]), (int(a), int(cols[c]))
+            near = np.argwhere(R >= best - 1e-6 * max(best, 1.0))
+            cands = [(x, y) for x, y in cands if x != y] + [(int(x), int(cols[y])) for x, y in near]
+            cands = [(x, y) for x, y in set(cands) if x < y]
+        self._cands = cands
+        # ||L_0^{-1}||_2 <= trace L_0^{-1} = sum_v R_v0 <= (n - 1) ecc(0); every entry of the
+        # grounded inverse is within ||L_0^{-1}|| * (max residual) of the float one
+        u = 2.0**-53
+        dmax = float(self.graph.degree and max(d for _, d in self.graph.degree))
+        ecc = max(nx.eccentricity(self.graph, 0), 1)
+        res_bound = maxres + (dmax + 3) * u * (2 * dmax + 1) * maxabs * math.sqrt(n)
+        err = (n - 1) * ecc * res_bound
+        self.R_error = 4 * err + 4 * 3 * u * maxabs * 1.01
+        return best, pair
+
+    def diameter_candidates(self, band: float):
+        if band > 1e-6 * max(float(self.R), 1.0):
+            raise ValueError("the float resistance diameter is too uncertain to certify exactly")
+        return [(a, b) for a, b in self._cands if True]
+
+    def _column(self, v: int) -> np.ndarray:
+        g = self._cache.get(v)
+        if g is not None:
+            self._cache.move_to_end(v)
+            return g
+        g = np.zeros(self.n)
+        if v:
+            e = np.zeros(self.n - 1)
+            e[v - 1] = 1.0
+            g[1:] = self._lu.solve(e)
+        self._cache[v] = g
+        if len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return g
+
+    def potentials(self, i: int, j: int) -> np.ndarray:
+        return self._column(i) - self._column(j)
+
+
+class _BSTKernel:
+    """Signed overlaps of leaf-to-leaf paths of a BST, in exact integers, vectorised.
+
+    The edge above heap node ``c`` (level ``l``) lies on the path of the stored pair
+    ``(a_s, b_s)`` with sign ``[c is an ancestor of leaf(b_s)] - [c is an ancestor of
+    leaf(a_s)]`` (``0`` above the lowest common ancestor), and ``c`` is an ancestor of a leaf
+    ``h`` iff ``h >> (depth - l) == c``: a trial costs ``O(|path| k)`` integer operations.
+    """
+
+    exact = True
+
+    def __init__(self, bst: BinarySupportTree):
+        self.bst = bst
+        self.n = bst.n
+        self.m = 2 * bst.num_leaves - 2
+        self.depth = bst.num_leaves.bit_length() - 1
+        self.R = 2 * bst.depth
+        self._leaf = np.array([bst.leaf(v) for v in range(bst.n)], dtype=np.int64)
+
+    def inner(self, pairs: _GrowingPairs, i: int, j: int):
+        edges, signs = bst_instance(self.bst, i, j)
+        c = edges + 2  # child heap indices
+        shift = self.depth - (np.log2(c).astype(np.int64))
+        la, lb = self._leaf[pairs.a], self._leaf[pairs.b]
+        on_b = (lb[None, :] >> shift[:, None]) == c[:, None]
+        on_a = (la[None, :] >> shift[:, None]) == c[:, None]
+        q = signs @ (on_b.astype(np.int64) - on_a.astype(np.int64))
+        return q, int(edges.size)
+
+
+class _Forest:
+    """Union–find over vertices: the pairs kept so far are independent iff they form a forest.
+
+    A pair's instance is a fixed injective linear image of ``e_a - e_b`` (``Psi L^+`` on a
+    graph, ``(Psi_B^+)^T`` on the leaves of a BST), so a new pair lies in the span of earlier
+    ones exactly when ``a`` and ``b`` are already connected: the span test is combinatorial,
+    never a floating-point tolerance.
+    """
+
+    def __init__(self, n: int):
+        self.parent = list(range(n))
+
+    def find(self, v: int) -> int:
+        p = self.parent
+        while p[v] != v:
+            p[v] = p[p[v]]
+            v = p[v]
+        return v
+
+    def union(self, a: int, b: int) -> bool:
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return False
+        self.parent[ra] = rb
+        return True
+
+
+def _kernel(G, what: str):
+    if isinstance(G, BinarySupportTree):
+        return _BSTKernel(G)
+    if isinstance(G, nx.Graph):
+        G = validate_graph(G)
+        return _DenseKernel(G) if G.number_of_nodes() <= DENSE_LIMIT else _SparseKernel(G)
+    raise TypeError(f"{what} takes a networkx graph or a BinarySupportTree, got {type(G).__name__}")
+
+
 # -- Matrix Perceptron -----------------------------------------------------------------------
 class MatrixPerceptron(SimilarityLearner):
-    """Algorithm 2's Matrix Perceptron, naive and dense: an ``m x m`` weight matrix ``W``.
+    """Algorithm 2's Matrix Perceptron, in kernel form (default on graphs) or dense.
 
     Parameters
     ----------
@@ -331,18 +584,34 @@ class MatrixPerceptron(SimilarityLearner):
         The known graph.  With a :class:`~simpred_lite.bst.BinarySupportTree` the instances
         come from ``Psi_B`` (Thm. winnowandperceptron): pairs are vertices of the original
         graph, mapped to their leaves; ``R = 2 log2 N``.
+    method : {None, "kernel", "dense"}
+        ``"kernel"``: keep only the mistaken pairs ``s`` and their signs
+        ``c_s = y_s - y_hat_s``; the score is
+        ``tr(W^T X_t) = sum_s c_s (x_s^T x_t)^2`` with
+        ``x_s^T x_t = (e_a - e_b)^T L^+ (e_i - e_j)`` (a signed path overlap on a BST):
+        ``O(n + k)`` per trial (``k`` mistakes so far; ``O(|path| k)`` on a BST), no
+        ``m x m`` matrix, any ``m`` (sparse solves beyond ``n = DENSE_LIMIT``).
+        ``"dense"``: the naive reference, an ``m x m`` weight ``W`` and ``O(m^2)`` per trial
+        (``m <= DENSE_PERCEPTRON_EDGE_LIMIT``).  ``None`` (default): ``"kernel"`` on a
+        networkx graph, ``"dense"`` on a BST (there it is the naive reference that
+        :class:`~simpred_lite.learners.BSTPerceptron` reproduces in ``O(log^2 n)``).
 
     Notes
     -----
-    Predict ``1`` iff ``tr(W^T X_t) = psi^T W psi > R^2``; on a mistake
-    ``W += (y - y_hat) psi psi^T``.  Each trial costs ``O(m^2)`` (a dense matrix–vector
-    product and, on mistakes, a dense rank-one update): this is the reference that
-    :class:`~simpred_lite.learners.BSTPerceptron` reproduces in ``O(log^2 n)``.
+    Predict ``1`` iff ``tr(W^T X_t) = psi^T W psi > R^2`` (strict, as Algorithm 2 prints);
+    on a mistake ``W += (y - y_hat) psi psi^T``.
 
-    On a tree (a networkx tree, or a BST) ``psi`` has entries in ``{-1, 0, 1}`` and ``W``
-    is kept in exact integers, so ties ``tr(W^T X_t) == R^2`` (frequent) are decided
-    exactly.  On other graphs the score is a rational computed in floating point; a score
-    within ``1e-9`` (relative) of ``R^2`` is taken as equal (predict ``0``).
+    The decision is exact on every machine.  On a tree (a networkx tree, or a BST) every
+    ``x_s^T x_t`` and ``R`` are integers and the score is computed in exact integers (the
+    float kernel of a tree is rounded to its integer, its error being far below ``1/2``).
+    On other graphs the score and ``R^2`` are rationals: the float score comes with a
+    rigorous error bound (the a-posteriori bound of ``L^+``,
+    :func:`~simpred_lite.exact.pinv_error_bound`, propagated through the kernel, plus the
+    rounding of the sums), the float decides when it is farther than that bound from the
+    threshold, and otherwise the decision is recomputed in rational arithmetic
+    (:class:`~simpred_lite.exact.ExactLaplacian`): one exact solve for the current pair, and,
+    once, the exact ``R^2`` from the pairs whose float resistance is within the error band
+    of the maximum.
 
     Examples
     --------
@@ -351,43 +620,194 @@ class MatrixPerceptron(SimilarityLearner):
     (9, 0)
     >>> learner.learn_one(0, 3, 1); learner.score(0, 3), learner.score(0, 1)
     (9, 1)
+    >>> C4 = MatrixPerceptron(nx.cycle_graph(4)); C4.learn_one(0, 2, 1)
+    >>> C4.score(0, 2) == C4.threshold, C4.predict_one(0, 2)   # an exact tie: 1 = R^2 = 1
+    (True, 0)
     """
 
-    def __init__(self, G):
-        geo = _geometry(
-            G, "MatrixPerceptron", DENSE_PERCEPTRON_EDGE_LIMIT,
-            "on a Binary Support Tree use BSTPerceptron(bst), exact and O(log^2 n) per trial",
-        )
-        super().__init__(geo.n)
-        self._geo = geo
-        self.m = geo.m
-        self.R = geo.R
-        self.threshold = geo.R**2
-        self.W = np.zeros((geo.m, geo.m), dtype=np.int64 if geo.exact else float)
+    def __init__(self, G, method: str | None = None):
+        if method is None:
+            method = "dense" if isinstance(G, BinarySupportTree) else "kernel"
+        if method not in ("kernel", "dense"):
+            raise ValueError(f"method must be 'kernel' or 'dense', got {method!r}")
+        self.method = method
+        if method == "dense":
+            geo = _geometry(
+                G, "MatrixPerceptron(method='dense')", DENSE_PERCEPTRON_EDGE_LIMIT,
+                "use method='kernel' (no m x m matrix), or on a Binary Support Tree "
+                "BSTPerceptron(bst), exact and O(log^2 n) per trial",
+            )
+            super().__init__(geo.n)
+            self._geo = geo
+            self.m, self.R, self.exact = geo.m, geo.R, geo.exact
+            self.W = np.zeros((geo.m, geo.m), dtype=np.int64 if geo.exact else float)
+        else:
+            kern = _kernel(G, "MatrixPerceptron")
+            super().__init__(kern.n)
+            self._kern = kern
+            self.m, self.R, self.exact = kern.m, kern.R, kern.exact
+            self._pairs = _GrowingPairs()
+            self._coef = np.zeros(16, dtype=np.int64)
+            self._certifier = None if kern.exact else _PerceptronCertifier(kern)
+        self.threshold = self.R**2
 
+    # -- dense reference
     def _dense_instance(self, i, j) -> np.ndarray:
         idx, val = self._geo.instance(i, j)
         x = np.zeros(self.m, dtype=self.W.dtype)
         x[idx] = val
         return x
 
+    def _terms(self, i, j):
+        q, _ = self._kern.inner(self._pairs, i, j)
+        return q, self._coef[: self._pairs.k]
+
     def score(self, i: int, j: int):
-        """``tr(W^T X_t)`` for the pair ``(i, j)`` (an ``int`` on trees)."""
+        """``tr(W^T X_t)`` for the pair ``(i, j)`` (an ``int`` on trees, else a float).
+
+        Examples
+        --------
+        >>> p = MatrixPerceptron(nx.path_graph(3)); p.learn_one(0, 2, 1); p.score(0, 1)
+        1
+        """
         i, j = check_pair(i, j, self.n)
-        x = self._dense_instance(i, j)
-        s = x @ (self.W @ x)
-        return int(s) if self._geo.exact else float(s)
+        if self.method == "dense":
+            x = self._dense_instance(i, j)
+            s = x @ (self.W @ x)
+        else:
+            q, c = self._terms(i, j)
+            s = np.dot(c, q * q)
+        return int(s) if self.exact else float(s)
 
     def _predict(self, i, j, path):
-        s = self.score(i, j)
-        if self._geo.exact:
-            return int(s > self.threshold)
-        return int(s > self.threshold * (1.0 + _TIE_RTOL))
+        if self.method == "dense":
+            s = self.score(i, j)
+            if self.exact:  # exact integers: the comparison is exact
+                return int(s > self.threshold)
+            return int(s > self.threshold * (1.0 + _TIE_RTOL))  # the float reference's tie band
+        q, c = self._terms(i, j)
+        if self.exact:  # integer overlaps and integer R: exact
+            return int(int(np.dot(c, q * q)) > self.threshold)
+        # certified float decision, exact rational arithmetic only inside the error band
+        return self._certifier.decide(i, j, q, c, self._pairs)
 
     def _learn(self, i, j, y, y_hat, path):
-        if y != y_hat:
+        if y == y_hat:
+            return
+        if self.method == "dense":
             x = self._dense_instance(i, j)
             self.W += (y - y_hat) * np.outer(x, x)
+            return
+        k = self._pairs.k
+        self._pairs.append(i, j)
+        if k == self._coef.size:
+            self._coef = np.concatenate([self._coef, np.zeros_like(self._coef)])
+        self._coef[k] = y - y_hat
+
+
+class _PerceptronCertifier:
+    """The Perceptron's decision ``sum_s c_s q_s^2 > R^2`` on a non-tree graph, made exact.
+
+    Float kernel values ``q~_s`` carry an error ``E_s``: ``4 delta`` from the float ``L^+``
+    (``delta`` = :func:`~simpred_lite.exact.pinv_error_bound`, computed once) plus
+    ``gamma_2`` times the magnitudes subtracted.  Then ``|q~^2 - q^2| <= E (2|q~| + E)``,
+    squaring rounds by ``u q~^2`` and the signed sum by ``gamma_k sum q~^2`` (any order).
+    ``R~`` (the max of float resistances) is within ``4 delta + gamma_3 * 4 max|L^+|`` of
+    ``R``.  If ``|score~ - R~^2|`` exceeds the sum of the bounds the float decides
+    (:func:`~simpred_lite.exact.certified_compare`); otherwise one exact solve does.
+    """
+
+    def __init__(self, kern):
+        from ..exact import UNIT_ROUNDOFF, pinv_error_bound
+
+        self.kern = kern
+        self.u = UNIT_ROUNDOFF
+        u = self.u
+        if isinstance(kern, _SparseKernel):
+            self.delta = None  # per-trial residual bounds instead
+            self._ecc = max(nx.eccentricity(kern.graph, 0), 1)
+            self._L = laplacian(kern.graph)
+            self._absL = abs(self._L)
+            E_R = kern.R_error
+        else:
+            self.delta = pinv_error_bound(kern.graph, kern.Lp)
+            E_R = 4 * self.delta + 4 * 3 * u / (1 - 3 * u) * float(np.abs(kern.Lp).max())
+        R = float(kern.R)
+        self.E_R = E_R
+        self.E_R2 = (E_R * (2 * R + E_R) + u * R * R) * (1 + 8 * u)
+        self._exact = None
+        self._exact_R2 = None
+        self.fallbacks = 0  # exact recomputations so far (ties, in practice)
+
+    def _kernel_errors(self, i, j, pairs):
+        u = self.u
+        g2 = 2 * u / (1 - 2 * u)
+        kern = self.kern
+        if self.delta is not None:
+            w = (np.abs(kern.Lp[i]) + np.abs(kern.Lp[j])) * (1 + 2 * u)
+            return 4 * self.delta + g2 * (w[pairs.a] + w[pairs.b]) * (1 + 2 * u)
+        # sparse: g = grounded potential of e_i - e_j, error from its residual; ||L_0^{-1}||_2 <=
+        # trace L_0^{-1} = sum_v R_v0 <= (n - 1) * ecc(0)
+        g = kern.potentials(i, j)
+        b = np.zeros(kern.n)
+        b[i], b[j] = 1.0, -1.0
+        res = self._L @ g - b
+        res[0] = 0.0  # the grounded row is not part of the system
+        dmax = float(self._L.diagonal().max())
+        gam = (dmax + 3) * u / (1 - (dmax + 3) * u)
+        rnorm = float(np.linalg.norm(res)) + gam * float(np.linalg.norm(self._absL @ np.abs(g) + np.abs(b)))
+        err_g = (kern.n - 1) * self._ecc * rnorm * (1 + 8 * u)
+        absg = np.abs(g)
+        return 2 * err_g + g2 * (absg[pairs.a] + absg[pairs.b]) * (1 + 2 * u)
+
+    def bound(self, i, j, q, c, pairs):
+        """A rigorous bound on ``|score~ - score|`` for the current pair."""
+        k = q.size
+        if k == 0:
+            return 0.0
+        u = self.u
+        E = self._kernel_errors(i, j, pairs)
+        aq = np.abs(q)
+        gk = k * u / (1 - k * u)
+        sq = float(np.dot(aq, aq))
+        total = float(np.dot(E, 2 * aq + E)) + u * sq + gk * sq * (1 + u)
+        return total * (1 + (k + 4) * u) * 1.0000001
+
+    def decide(self, i, j, q, c, pairs) -> int:
+        from ..exact import certified_compare
+
+        s = float(np.dot(c, q * q))
+        R2 = float(self.kern.R) ** 2
+        verdict = certified_compare(s, R2, self.bound(i, j, q, c, pairs) + self.E_R2)
+        if verdict is not None:
+            return verdict
+        self.fallbacks += 1
+        return int(self.exact_score(i, j, c, pairs) > self.exact_R2())
+
+    def _exact_laplacian(self):
+        if self._exact is None:
+            from ..exact import ExactLaplacian
+
+            self._exact = ExactLaplacian(self.kern.graph)
+        return self._exact
+
+    def exact_score(self, i, j, c, pairs):
+        from fractions import Fraction
+
+        b = np.zeros(self.kern.n, dtype=np.int64)
+        b[i], b[j] = 1, -1
+        pot = self._exact_laplacian().potentials(b)
+        total = Fraction(0)
+        for a, bb, cs in zip(pairs.a.tolist(), pairs.b.tolist(), c.tolist()):
+            qs = pot[a] - pot[bb]
+            total += cs * qs * qs
+        return total
+
+    def exact_R2(self):
+        if self._exact_R2 is None:
+            ex = self._exact_laplacian()
+            self._exact_R2 = max(ex.resistance(a, b) for a, b in self.kern.diameter_candidates(2 * self.E_R)) ** 2
+        return self._exact_R2
 
 
 # -- Matrix Winnow ---------------------------------------------------------------------------
@@ -432,6 +852,14 @@ class MatrixWinnow(SimilarityLearner):
 
     and we compare ``log`` of it (a log-sum-exp) with ``log(m * threshold)``.
 
+    The decision is tie-safe rather than exact: the score is a sum of exponentials of
+    eigenvalues of a matrix with entries in ``Q(eta, L^+)`` and the threshold is
+    ``eta / (e^eta - e^-eta) / (R |Phi|)``; an exact equality would be a transcendental
+    coincidence.  The float log-score is accurate to about ``1e-13`` (relative), and the
+    tests perturb ``L^+`` by ``1e-12`` (relative) on symmetric graphs and find identical
+    predictions over long adaptive runs, because genuine scores do not come that close to
+    the threshold.
+
     Examples
     --------
     >>> learner = MatrixWinnow(nx.cycle_graph(6), cut_size=2)   # labels 0,0,0,1,1,1
@@ -441,17 +869,18 @@ class MatrixWinnow(SimilarityLearner):
     (0, 0.0463)
     """
 
-    def __init__(self, G, cut_size=None, eta: float = 1.28, method: str = "lowrank"):
+    def __init__(self, G, cut_size=None, eta: float = 1.28, method: str = "kernel"):
         cut, eta = _check_winnow_params(cut_size, eta)
-        if method not in ("lowrank", "dense"):
-            raise ValueError(f"method must be 'lowrank' or 'dense', got {method!r}")
+        if method not in ("kernel", "lowrank", "dense"):
+            raise ValueError(f"method must be 'kernel', 'lowrank' or 'dense', got {method!r}")
         limit = DENSE_WINNOW_EDGE_LIMIT if method == "dense" else None
-        alternative = "use method='lowrank' (the default), exact and without m x m matrices"
-        if isinstance(G, BinarySupportTree):
-            geo = _BSTGeometry(G, "MatrixWinnow(method='dense')", limit, alternative)
+        alternative = "use method='kernel' (the default), exact and without m x m matrices"
+        if method == "kernel":
+            geo = _kernel(G, "MatrixWinnow")
+        elif isinstance(G, BinarySupportTree):
+            geo = _BSTGeometry(G, f"MatrixWinnow(method={method!r})", limit, alternative)
         elif isinstance(G, nx.Graph):
-            geo = _GraphGeometry(G, "MatrixWinnow(method='dense')" if limit else "MatrixWinnow",
-                                 limit or 10**12, alternative)
+            geo = _GraphGeometry(G, f"MatrixWinnow(method={method!r})", limit or 10**12, alternative)
         else:
             raise TypeError(f"MatrixWinnow takes a networkx graph or a BinarySupportTree, got {type(G).__name__}")
         super().__init__(geo.n)
@@ -467,17 +896,22 @@ class MatrixWinnow(SimilarityLearner):
             self._logW = -math.log(self.m) * np.eye(self.m)
             self._W = np.eye(self.m) / self.m
         else:
-            self._Q = np.zeros((self.m, 0))
+            self._Q = np.zeros((self.m, 0)) if method == "lowrank" else None
             self._M = np.zeros((0, 0))
             self._lam = np.zeros(0)
             self._E = np.zeros((0, 0))
+        if method == "kernel":
+            self._pairs = _GrowingPairs()  # the basis pairs (independent mistaken instances)
+            self._norms = np.zeros(0)  # their R_s = ||psi_s||^2
+            self._F = np.zeros((0, 0))  # upper triangular, Gram of the unit basis = F^T F
+            self._forest = _Forest(self.n)
 
     @property
     def rank(self) -> int:
         """``r``: the dimension of the span of the mistaken instances (low-rank method)."""
         if self.method == "dense":
             return int(np.linalg.matrix_rank(self._logW + math.log(self.m) * np.eye(self.m)))
-        return self._Q.shape[1]
+        return self._M.shape[0]
 
     def _unit_instance(self, i, j):
         idx, val = self._geo.instance(i, j)
@@ -487,11 +921,35 @@ class MatrixWinnow(SimilarityLearner):
     def log_score(self, i: int, j: int) -> float:
         """``ln tr(W^T X^w_t)`` for the pair ``(i, j)``."""
         i, j = check_pair(i, j, self.n)
+        if self.method == "kernel":
+            return self._log_score_z(self._kernel_z(i, j)[0])
         idx, x = self._unit_instance(i, j)
         if self.method == "dense":
             with np.errstate(divide="ignore"):
                 return float(np.log(x @ self._W[np.ix_(idx, idx)] @ x))
         return self._lowrank_log_score(idx, x)[0]
+
+    def _kernel_z(self, i, j):
+        """``z = Q^T x`` with ``Q = V F^{-1}`` (``V`` the unit basis instances): ``F^T z = V^T x``."""
+        q, r = self._geo.inner(self._pairs, i, j)
+        r = float(r)
+        if q.size == 0:
+            return np.zeros(0), r
+        b = np.asarray(q, dtype=float) / np.sqrt(self._norms * r)
+        return scipy.linalg.solve_triangular(self._F, b, trans="T", lower=False, check_finite=False), r
+
+    def _log_score_z(self, z):
+        w2 = np.square(self._E.T @ z)
+        residual = 1.0 - float(np.dot(z, z))  # the part of x outside span(Q) keeps weight 1
+        keep = w2 > 0.0
+        terms = self._lam[keep] + np.log(w2[keep])  # log of exp(lam_k) w_k^2: never overflows
+        top = float(terms.max()) if terms.size else -math.inf
+        if residual > 0.0:
+            top = max(top, math.log(residual))
+        if top == -math.inf:
+            return -math.inf
+        total = float(np.exp(terms - top).sum()) + (residual * math.exp(-top) if residual > 0.0 else 0.0)
+        return top + math.log(total) - math.log(self.m)
 
     def score(self, i: int, j: int) -> float:
         """``tr(W^T X^w_t)`` for the pair ``(i, j)`` (may be ``inf`` after huge promotions)."""
@@ -513,6 +971,8 @@ class MatrixWinnow(SimilarityLearner):
         return top + math.log(total) - math.log(self.m), z
 
     def _predict(self, i, j, path):
+        if self.method == "kernel":
+            return int(self._log_score_z(self._kernel_z(i, j)[0]) > self._log_threshold)
         if self.method == "dense":
             idx, x = self._unit_instance(i, j)
             return int(float(x @ self._W[np.ix_(idx, idx)] @ x) > self.threshold)
@@ -523,6 +983,10 @@ class MatrixWinnow(SimilarityLearner):
         if y == y_hat:
             return
         step = self.eta * (y - y_hat)
+        if self.method == "kernel":
+            with _one_blas_thread():
+                self._kernel_update(i, j, step)
+            return
         idx, x = self._unit_instance(i, j)
         if self.method == "dense":
             self._logW[np.ix_(idx, idx)] += step * np.outer(x, x)
@@ -548,5 +1012,27 @@ class MatrixWinnow(SimilarityLearner):
             M[: r - 1, : r - 1] = self._M
             self._M = M
             z = np.append(z, rho)
+        self._M += step * np.outer(z, z)
+        self._lam, self._E = np.linalg.eigh(self._M)
+
+    def _kernel_update(self, i, j, step):
+        z, r = self._kernel_z(i, j)
+        if self._forest.find(i) != self._forest.find(j):  # independent of the basis (exactly)
+            rho2 = 1.0 - float(np.dot(z, z))
+            rho = math.sqrt(rho2) if rho2 > 0.0 else 0.0
+            if rho > _SPAN_TOL:
+                self._forest.union(i, j)
+                self._pairs.append(i, j)
+                self._norms = np.append(self._norms, r)
+                k = self._F.shape[0]
+                F = np.zeros((k + 1, k + 1))
+                F[:k, :k] = self._F
+                F[:k, k] = z
+                F[k, k] = rho
+                self._F = F
+                M = np.zeros((k + 1, k + 1))
+                M[:k, :k] = self._M
+                self._M = M
+                z = np.append(z, rho)
         self._M += step * np.outer(z, z)
         self._lam, self._E = np.linalg.eigh(self._M)
