@@ -7,8 +7,9 @@ The package behind the notebooks of the suite.  One idea per module:
 - :mod:`simpred_lite.exact` — exact rational Laplacian solves and certified decisions
 - :mod:`simpred_lite.spanning` — uniform random spanning trees
 - :mod:`simpred_lite.bst` — Binary Support Trees
-- :mod:`simpred_lite.datasets` — real labelled graphs (handwritten digits, bundled with scikit-learn)
+- :mod:`simpred_lite.datasets` — real labelled graphs bundled with the dependencies, kNN graphs, your own graph in
 - :mod:`simpred_lite.online` — trials, the run loop, trial sequences
+- :mod:`simpred_lite.evaluation` — compare learners in one call (``evaluate``), sweeps
 - :mod:`simpred_lite.learners` — the learners (one module per family)
 - :mod:`simpred_lite.hardness` — Ising partition functions, the graph → constrained path reduction
 - :mod:`simpred_lite.lowerbound` — paired permutations, the O(K) class algorithm, the Ω(K log K) adversary
@@ -48,6 +49,8 @@ from .graphs import (
     validate_graph,
     validate_labels,
 )
+from .datasets import LabelledGraph, knn_graph, load_graph
+from .evaluation import evaluate, evaluate_sweep
 from .online import (
     AdaptiveAdversary,
     RunResult,
@@ -118,4 +121,10 @@ __all__ = [
     "cut_crossing_trials",
     "AdaptiveAdversary",
     "adaptive_run",
+    # your own graph, real data, comparing learners
+    "LabelledGraph",
+    "knn_graph",
+    "load_graph",
+    "evaluate",
+    "evaluate_sweep",
 ]

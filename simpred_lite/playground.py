@@ -84,7 +84,8 @@ from .learners import (
 )
 from .learners.base import check_pair
 from .learners.classifiers import perceptron_mistake_bound as graph_perceptron_bound
-from .learners.matrix import comparator_matrix, perceptron_mistake_bound, winnow_mistake_bound
+from .learners.bounds import comparator_norm_sq
+from .learners.matrix import perceptron_mistake_bound, winnow_mistake_bound
 from .learners.reductions import similarity_mistake_bound
 from .learners.unknown import rnorm_cut_bound
 from .online import RunResult, Trial, random_walk_path
@@ -288,8 +289,8 @@ def _similarity_from_graph_perceptron_bound(G: nx.Graph, labels) -> float:
 
 
 def _comparator_norm_sq(G: nx.Graph, labels) -> float:
-    """``||U||_F^2`` of the comparator of Prop. percwin on ``G``."""
-    return float((comparator_matrix(G, labels) ** 2).sum())
+    """``||U||_F^2`` of the comparator of Prop. percwin on ``G``, from cut counts in ``O(m)``."""
+    return float(comparator_norm_sq(G, labels))
 
 
 def _bst_comparator_norm_sq(bst: BinarySupportTree, labels) -> float:

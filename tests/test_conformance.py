@@ -27,12 +27,14 @@ K = int(LABELS.max()) + 1
 BST = BinarySupportTree.from_graph(G, seed=1)
 # the halving learner's concept class: 2-class labelings of the path 0..N-1 with one cut edge
 H5 = learners.labelings_with_small_cut(nx.path_graph(N), K=2, max_cut=1)
+# the labelings of G with no larger cut than the true one: a concept class holding the truth
+H_SMALL_CUT = learners.labelings_with_small_cut(G, K=K, max_cut=cut_size(G, LABELS))
 
 SIMILARITY_FACTORIES = {
     "AlwaysSimilar": lambda: learners.AlwaysSimilar(N),
     "UnionFindLearner": lambda: learners.UnionFindLearner(N),
     "SimilarityFromClassifier": lambda: learners.SimilarityFromClassifier(
-        lambda: learners.MemorizingClassifier(N, K), K, max_histories=10**6
+        lambda: learners.HalvingClassifier(H_SMALL_CUT, K=K), K, max_histories=10**6
     ),
     "TreeWinnow": lambda: learners.TreeWinnow(N),
     "RNormPerceptron": lambda: learners.RNormPerceptron(N),

@@ -72,3 +72,163 @@ def test_bad_k():
         digits_knn_graph(1797)
     with pytest.raises(TypeError, match="integer"):
         digits_knn_graph(2.5)
+
+
+# -- your own graph in: knn_graph, LabelledGraph, load_graph -----------------------------------
+from simpred_lite.datasets import DATASETS, LabelledGraph, knn_graph, load_graph  # noqa: E402
+
+
+def _blobs(seed=0, sizes=(30, 30, 30)):
+    rng = np.random.default_rng(seed)
+    X = np.vstack([rng.normal(loc=10 * c, size=(s, 3)) for c, s in enumerate(sizes)])
+    return X, np.repeat(np.arange(len(sizes)), sizes)
+
+
+def test_knn_graph_is_the_symmetric_union_then_connected():
+    X, y = _blobs()
+    G, labels = knn_graph(X, 3, labels=y)
+    np.testing.assert_array_equal(labels, y)
+    assert nx.is_connected(G) and all(not d for *_, d in G.edges(data=True))
+    D = ((X[:, None, :] - X[None, :, :]) ** 2).sum(-1)
+    np.fill_diagonal(D, np.inf)
+    nearest = np.argsort(D, axis=1)[:, :3]  # continuous data: no ties
+    union = {(min(i, j), max(i, j)) for i in range(len(X)) for j in nearest[i].tolist()}
+    edges = {(min(u, v), max(u, v)) for u, v in G.edges}
+    assert union <= edges
+    extra = edges - union
+    assert len(extra) == G.graph["edges_added_to_connect"] == 2  # three far blobs: two joins
+    # each join is the closest pair between two blobs
+    for a, b in extra:
+        ca, cb = y[a], y[b]
+        block = D[np.ix_(y == ca, y == cb)]
+        assert D[a, b] == block.min()
+
+
+def test_knn_graph_connects_many_components_with_minimum_spanning_edges():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(400, 2))
+    G = knn_graph(X, 1)
+    H = knn_graph(X, 1)  # deterministic
+    assert nx.is_connected(G) and sorted(G.edges) == sorted(H.edges)
+    assert G.graph["edges_added_to_connect"] > 10
+    # every added edge is in the Euclidean minimum spanning tree (continuous data: unique)
+    D = np.sqrt(((X[:, None, :] - X[None, :, :]) ** 2).sum(-1))
+    mst = nx.minimum_spanning_tree(nx.from_numpy_array(D))
+    mst_edges = {(min(u, v), max(u, v)) for u, v in mst.edges}
+    nn1 = {(min(i, j), max(i, j)) for i, j in enumerate(np.argsort(D + np.diag([np.inf] * 400), axis=1)[:, 0].tolist())}
+    added = {(min(u, v), max(u, v)) for u, v in G.edges} - nn1
+    assert len(added) == G.graph["edges_added_to_connect"] and added <= mst_edges
+
+
+def test_knn_graph_duplicates_are_not_self_loops():
+    X = np.array([[0.0, 0], [0, 0], [1, 1], [1, 1], [5, 5]])
+    G = knn_graph(X, 1)
+    assert nx.number_of_selfloops(G) == 0 and nx.is_connected(G)
+
+
+@pytest.mark.parametrize(
+    "X, k, labels, error, match",
+    [
+        (np.array([[0.0], [np.nan], [1.0]]), 1, None, ValueError, "NaN"),
+        (np.zeros((4, 2)), 4, None, ValueError, "k must lie in 1..3"),
+        (np.zeros((4, 2)), 0, None, ValueError, "k must lie in 1..3"),
+        (np.zeros((4, 2)), 1.5, None, TypeError, "k must be an integer"),
+        (np.zeros((4, 2)), 1, [0, 1, 0], ValueError, "labels must give one class per row"),
+        (np.zeros(4), 1, None, ValueError, "shape"),
+    ],
+)
+def test_knn_graph_bad_input(X, k, labels, error, match):
+    with pytest.raises(error, match=match):
+        knn_graph(X, k, labels=labels)
+
+
+def test_from_networkx_maps_names_and_back():
+    G = nx.Graph()
+    G.add_edge("zed", "amy", weight=7.0)
+    G.add_edge("amy", "bo", weight=0.1)
+    G.add_edge("bo", "bo")  # self-loop: dropped
+    nx.set_node_attributes(G, {"zed": "x", "amy": "y", "bo": "y"}, "grp")
+    lg = LabelledGraph.from_networkx(G, label="grp", name="mine")
+    assert lg.node_names == ("amy", "bo", "zed") and lg.class_names == ("x", "y")
+    assert lg.labels.tolist() == [1, 1, 0]
+    assert sorted(lg.graph.edges) == [(0, 1), (0, 2)]  # no loop, no weight
+    assert all(not d for *_, d in lg.graph.edges(data=True))
+    assert lg.original(2) == "zed" and lg.vertex("bo") == 1
+    H = lg.to_networkx(label="grp")
+    assert {frozenset(e) for e in H.edges} == {frozenset(("amy", "bo")), frozenset(("amy", "zed"))}
+    assert {v: H.nodes[v]["grp"] for v in H} == {"zed": "x", "amy": "y", "bo": "y"}
+    G2, y2 = lg  # unpacks
+    assert G2 is lg.graph and y2 is lg.labels
+    with pytest.raises(ValueError, match="not a vertex"):
+        lg.vertex("nobody")
+
+
+def test_from_networkx_unsortable_ids_and_multigraph():
+    M = nx.MultiGraph()
+    M.add_edges_from([(1, "a"), (1, "a"), ("a", (2, 3))])
+    nx.set_node_attributes(M, {1: 0, "a": 1, (2, 3): 1}, "c")
+    lg = LabelledGraph.from_networkx(M, label="c")
+    assert lg.node_names == (1, "a", (2, 3))  # insertion order: ids cannot be sorted
+    assert lg.graph.number_of_edges() == 2
+
+
+def test_from_networkx_bad_input():
+    G = nx.path_graph(4)
+    nx.set_node_attributes(G, {0: "a", 1: "a", 2: "b"}, "c")  # vertex 3 has none
+    with pytest.raises(ValueError, match=r"1 of 4 vertices have no attribute 'c' \(e.g. 3\)"):
+        LabelledGraph.from_networkx(G, label="c")
+    G.nodes[3]["c"] = "b"
+    with pytest.raises(ValueError, match="directed.*to_undirected"):
+        LabelledGraph.from_networkx(G.to_directed(), label="c")
+    D = nx.union(G, nx.relabel_nodes(G, {v: v + 10 for v in G}))
+    D.add_node(99, c="a")
+    with pytest.raises(ValueError, match="disconnected.*largest_component=True"):
+        LabelledGraph.from_networkx(D, label="c")
+    lg = LabelledGraph.from_networkx(D, label="c", largest_component=True)
+    assert lg.n == 4 and lg.node_names == (0, 1, 2, 3)
+    with pytest.raises(TypeError, match="label must be the name"):
+        LabelledGraph.from_networkx(G, label=3)
+    with pytest.raises(TypeError, match="networkx graph"):
+        LabelledGraph.from_networkx([(0, 1)], label="c")
+
+
+def test_labelled_graph_checks_its_fields():
+    G = nx.path_graph(3)
+    with pytest.raises(ValueError, match="labels must be a 1-d sequence"):
+        LabelledGraph(G, [0, 1], (0, 1, 2), ("a", "b"))
+    with pytest.raises(ValueError, match="class_names must name every class"):
+        LabelledGraph(G, [0, 1, 2], (0, 1, 2), ("a", "b"))
+    with pytest.raises(ValueError, match="node_names"):
+        LabelledGraph(G, [0, 1, 1], (0, 0, 2), ("a", "b"))
+
+
+@pytest.mark.parametrize("name", list(DATASETS))
+def test_bundled_datasets_are_valid_labelled_graphs(name):
+    lg = load_graph(name)
+    validate_graph(lg.graph)
+    assert lg.labels.min() == 0 and lg.labels.max() == lg.K - 1 == len(lg.class_names) - 1
+    assert 0 < lg.cut_size <= lg.graph.number_of_edges()
+
+
+def test_bundled_datasets_facts():
+    assert (load_graph("iris").n, load_graph("wine").n, load_graph("breast cancer").n) == (150, 178, 569)
+    karate = load_graph("karate club")
+    from simpred_lite.graphs import karate_club
+
+    G, y = karate_club()
+    assert sorted(karate.graph.edges) == sorted(G.edges) and karate.labels.tolist() == y.tolist()
+    women = load_graph("southern women")
+    assert women.cut_size == women.graph.number_of_edges()  # bipartite: every edge is cut
+    digits = load_graph("digits")
+    G, y = digits_knn_graph()
+    assert sorted(digits.graph.edges) == sorted(G.edges) and digits.labels.tolist() == y.tolist()
+    assert load_graph("iris", k=5).graph.number_of_edges() < load_graph("iris").graph.number_of_edges()
+
+
+def test_load_graph_bad_input():
+    with pytest.raises(ValueError, match="unknown dataset 'mnist'; choose one of"):
+        load_graph("mnist")
+    with pytest.raises(ValueError, match="k applies to the kNN datasets only"):
+        load_graph("karate club", k=3)
+    with pytest.raises(ValueError, match="k must lie in 1..149"):
+        load_graph("iris", k=150)
