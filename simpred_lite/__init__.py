@@ -2,6 +2,7 @@
 
 The package behind the notebooks of the suite.  One idea per module:
 
+- :mod:`simpred_lite.checks` — every argument check (seeds, integers, reals, vertices, paths, labels, memory)
 - :mod:`simpred_lite.graphs` — validation, generators, labelings, cuts, the karate club
 - :mod:`simpred_lite.resistance` — Laplacian, incidence, effective resistance
 - :mod:`simpred_lite.spanning` — uniform random spanning trees
@@ -20,6 +21,7 @@ The package behind the notebooks of the suite.  One idea per module:
 
 from . import (
     bst,
+    checks,
     datasets,
     games,
     graphs,

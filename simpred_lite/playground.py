@@ -57,8 +57,8 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
+from .checks import check_int, check_pair, check_probability, check_random_state
 from .graphs import (
-    _rng,
     barbell_graph,
     cut_edges,
     cut_size,
@@ -81,7 +81,6 @@ from .learners import (
     TreeWinnow,
     UnionFindLearner,
 )
-from .learners.base import check_pair
 from .learners.classifiers import perceptron_mistake_bound as graph_perceptron_bound
 from .learners.matrix import comparator_matrix, perceptron_mistake_bound, winnow_mistake_bound
 from .learners.reductions import similarity_mistake_bound
@@ -397,9 +396,7 @@ class CutBiasedAdversary(Adversary):
     name = "cut-biased"
 
     def __init__(self, bias: float = 0.8):
-        if not 0.0 <= bias <= 1.0:
-            raise ValueError(f"bias must be a probability in [0, 1], got {bias}")
-        self.bias = float(bias)
+        self.bias = check_probability(bias, "bias")
 
     def choose(self, game):
         boundary = game.boundary
@@ -438,9 +435,7 @@ class AdaptiveAdversary(Adversary):
     name = "adaptive"
 
     def __init__(self, candidates: int | None = None, target: str | None = None):
-        if candidates is not None and (not isinstance(candidates, (int, np.integer)) or candidates < 1):
-            raise ValueError(f"candidates must be None (all pairs) or a positive integer, got {candidates!r}")
-        self.candidates = None if candidates is None else int(candidates)
+        self.candidates = None if candidates is None else check_int(candidates, "candidates", low=1)
         self.target = target
 
     def _candidates(self, game, name: str) -> list[tuple[int, int]]:
@@ -597,9 +592,7 @@ class Playground:
 
     def __init__(self, graph="karate club", learners: Sequence[str] | None = None, adversary="random",
                  seed: int = 0, adversary_options: dict | None = None, registry: dict | None = None):
-        if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-            raise TypeError(f"seed must be an integer, got {seed!r}")
-        self.seed = int(seed)
+        self.seed = check_int(seed, "seed", low=0)
         self.registry = LEARNERS if registry is None else registry
         if isinstance(graph, str):
             if graph not in GRAPHS:
@@ -643,8 +636,8 @@ class Playground:
         The graph stays the same (build a new playground for another graph).
         """
         if seed is not None:
-            self.seed = int(seed)
-        self.rng = _rng(self.seed)
+            self.seed = check_int(seed, "seed", low=0)
+        self.rng = check_random_state(self.seed)
         self.learners = {name: self.fresh_learner(name) for name in self.names}
         self.history: list[StepRecord] = []
         self.retired: dict[str, str] = {}
@@ -722,8 +715,7 @@ class Playground:
 
     def play(self, k: int, progress: bool = False) -> list[StepRecord]:
         """Play ``k`` trials; ``progress=True`` shows a tqdm bar (for long runs)."""
-        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) or k < 0:
-            raise ValueError(f"k must be a non-negative number of steps, got {k!r}")
+        k = check_int(k, "k", low=0)
         steps = range(int(k))
         if progress:
             from tqdm.auto import tqdm

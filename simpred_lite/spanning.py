@@ -31,7 +31,8 @@ import networkx as nx
 import numpy as np
 import scipy.sparse.linalg as spla
 
-from .graphs import _rng, validate_graph
+from .checks import check_int, check_random_state, check_vertex
+from .graphs import validate_graph
 
 __all__ = [
     "EXACT_COUNT_LIMIT",
@@ -61,12 +62,6 @@ def _adjacency_arrays(G: nx.Graph) -> tuple[np.ndarray, np.ndarray]:
     np.cumsum(np.fromiter(map(len, lists), dtype=np.int64, count=n), out=indptr[1:])
     indices = np.fromiter(itertools.chain.from_iterable(lists), dtype=np.int64, count=int(indptr[-1]))
     return indptr, indices
-
-
-def _check_root(root, n: int, name: str = "root") -> int:
-    if isinstance(root, (bool, np.bool_)) or not (isinstance(root, (int, np.integer)) and 0 <= root < n):
-        raise ValueError(f"{name} {root!r} is not a vertex of the graph (0..{n - 1})")
-    return int(root)
 
 
 def _wilson_core(indptr: np.ndarray, indices: np.ndarray, rng: np.random.Generator, root: int) -> np.ndarray:
@@ -163,8 +158,8 @@ def wilson_parents(G: nx.Graph, seed, root: int | None = None) -> np.ndarray:
     """
     G = validate_graph(G)
     n = G.number_of_nodes()
-    rng = _rng(seed)
-    root = int(rng.integers(n)) if root is None else _check_root(root, n)
+    rng = check_random_state(seed)
+    root = int(rng.integers(n)) if root is None else check_vertex(root, n, "root")
     indptr, indices = _adjacency_arrays(G)
     return _wilson_core(indptr, indices, rng, root)
 
@@ -223,8 +218,8 @@ def wilson_trace(G: nx.Graph, seed, root: int | None = None) -> tuple[np.ndarray
     """
     G = validate_graph(G)
     n = G.number_of_nodes()
-    rng = _rng(seed)
-    root = int(rng.integers(n)) if root is None else _check_root(root, n)
+    rng = check_random_state(seed)
+    root = int(rng.integers(n)) if root is None else check_vertex(root, n, "root")
     indptr, indices = _adjacency_arrays(G)
     chunk = min(_CHUNK, 4 * n)  # the same draws as _wilson_core
     draws, k = rng.random(chunk).tolist(), 0
@@ -272,8 +267,8 @@ def aldous_broder_parents(G: nx.Graph, seed, start: int | None = None) -> np.nda
     """
     G = validate_graph(G)
     n = G.number_of_nodes()
-    rng = _rng(seed)
-    start = int(rng.integers(n)) if start is None else _check_root(start, n, "start")
+    rng = check_random_state(seed)
+    start = int(rng.integers(n)) if start is None else check_vertex(start, n, "start")
     indptr, indices = _adjacency_arrays(G)
     return _aldous_broder_core(indptr, indices, rng, start)
 
@@ -319,26 +314,18 @@ def sample_spanning_trees(G: nx.Graph, samples: int, seed, method: str = "wilson
     ((3, 4), [1, 1, 1])
     """
     G = validate_graph(G)
-    samples = _check_samples(samples)
+    samples = check_int(samples, "samples", low=1)
     cores = {"wilson": _wilson_core, "aldous_broder": _aldous_broder_core}
     if method not in cores:
         raise ValueError(f"method must be 'wilson' or 'aldous_broder', got {method!r}")
     core = cores[method]
-    rng = _rng(seed)
+    rng = check_random_state(seed)
     n = G.number_of_nodes()
     indptr, indices = _adjacency_arrays(G)
     out = np.empty((samples, n), dtype=np.int64)
     for s in range(samples):
         out[s] = core(indptr, indices, rng, int(rng.integers(n)))
     return out
-
-
-def _check_samples(samples) -> int:
-    if isinstance(samples, (bool, np.bool_)) or not isinstance(samples, (int, np.integer)):
-        raise TypeError(f"samples must be a positive integer, got {samples!r}")
-    if samples < 1:
-        raise ValueError(f"samples must be at least 1, got {samples}")
-    return int(samples)
 
 
 def edge_inclusion_frequencies(G: nx.Graph, samples: int, seed, method: str = "wilson") -> np.ndarray:

@@ -42,6 +42,7 @@ import scipy.linalg
 import scipy.sparse as sp
 
 from ..bst import BinarySupportTree
+from ..checks import check_memory
 from ..graphs import validate_graph, validate_labels
 from ..resistance import DENSE_LIMIT, edge_list, incidence, laplacian_pinv
 from .base import SimilarityLearner, check_pair
@@ -212,6 +213,9 @@ def comparator_matrix(G: nx.Graph, labels) -> np.ndarray:
     """
     G = validate_graph(G)
     y = validate_labels(labels, G.number_of_nodes())
+    check_memory(8 * G.number_of_edges() * (G.number_of_edges() + G.number_of_nodes()),
+                 "comparator_matrix (an m x m and an m x n float matrix)",
+                 "for ||U||_F^2 use its closed form (see the docstring) from cut_edges(G, labels), or a smaller graph")
     Psi = incidence(G).toarray()
     classes = np.unique(y)
     Pu = Psi @ (y[:, None] == classes[None, :]).astype(float)  # columns Psi u_k
@@ -271,6 +275,9 @@ class _GraphGeometry:
                 "BSTPerceptron.from_graph(G, seed), or MatrixWinnow(BinarySupportTree.from_graph(G, seed), cut_size=...)"
             )
         self.exact = self.m == self.n - 1  # a tree: psi is a signed path indicator
+        check_memory(8 * (3 * self.m * self.n + 3 * self.n**2), f"{what} on G (three m x n float tables)",
+                     "run it on the graph's Binary Support Tree: MatrixWinnow(BinarySupportTree.from_graph(G, seed), "
+                     "cut_size=...) or BSTPerceptron.from_graph(G, seed)")
         Lp = laplacian_pinv(G)
         self._psi_rows = Lp[edges[:, 0]] - Lp[edges[:, 1]]  # psi(i, j) = column i - column j
         d = np.diag(Lp)
