@@ -34,7 +34,7 @@ from . import (
     spanning,
     widgets,
 )
-from . import playground, playground_widget  # noqa: E402  (issue 8)
+from . import playground, playground_widget  # noqa: E402
 from .graphs import (
     barbell_graph,
     cut_edges,
@@ -64,6 +64,7 @@ __version__ = "0.1.0"
 __all__ = [
     # modules
     "bst",
+    "checks",
     "datasets",
     "games",
     "graphs",

@@ -172,6 +172,8 @@ class BinarySupportTree:
     """
 
     def __init__(self, order: Sequence[int]):
+        if isinstance(order, (str, bytes)):
+            raise TypeError(f"order must be a sequence of integer vertices, got the string {order!r}")
         arr = np.asarray(order)
         if arr.ndim != 1 or arr.size < 2:
             raise ValueError(f"order must list at least 2 vertices, got {list(np.atleast_1d(arr))}")
@@ -346,6 +348,7 @@ class BinarySupportTree:
         a, b = y[child // 2], y[child]
         cut = a != b
         if k is not None:
+            k = check_int(k, "k", low=0)
             cut &= (a == k) | (b == k)
         return int(cut.sum())
 
@@ -365,6 +368,7 @@ class BinarySupportTree:
         a, b = y[:-1], y[1:]
         cut = a != b
         if k is not None:
+            k = check_int(k, "k", low=0)
             cut &= (a == k) | (b == k)
         return int(cut.sum())
 

@@ -370,11 +370,11 @@ def check_path(path, i: int, j: int, n: int, name: str = "path") -> tuple[int, .
     >>> check_path(5, 0, 4, 5)
     Traceback (most recent call last):
     ...
-    TypeError: path must be a sequence of vertices [i, ..., j], got 5 (int); pass e.g. path=[0, ..., 4]
+    TypeError: path must be a sequence of vertices [i, ..., j], got 5 (int); pass e.g. [0, ..., 4]
     """
     if isinstance(path, (str, bytes)) or not isinstance(path, (Sequence, np.ndarray)):
         raise TypeError(
-            f"{name} must be a sequence of vertices [i, ..., j], got {_describe(path)}; pass e.g. {name}=[{i}, ..., {j}]"
+            f"{name} must be a sequence of vertices [i, ..., j], got {_describe(path)}; pass e.g. [{i}, ..., {j}]"
         )
     p = tuple(check_vertex(v, n, f"{name} vertex") for v in path)
     if len(p) < 2 or p[0] != i or p[-1] != j:
@@ -451,7 +451,12 @@ def check_labels(labels, n: int, num_classes: int | None = None) -> np.ndarray:
             f"labels must be a 1-d sequence with one class per vertex (n={n}), got shape {arr.shape}"
         )
     if arr.dtype.kind not in "iu" and not (arr.dtype.kind == "O" and all(_is_int(v) for v in arr)):
-        fix = "; convert them with np.asarray(labels).astype(int)" if arr.dtype.kind == "f" else ""
+        if arr.dtype.kind in "fb":
+            fix = "; convert them with np.asarray(labels).astype(int)"
+        elif arr.dtype.kind in "USO":
+            fix = "; number the classes 0..K-1, e.g. np.unique(labels, return_inverse=True)[1]"
+        else:
+            fix = ""
         raise ValueError(f"labels must be integers 0..K-1, got dtype {arr.dtype}{fix}")
     arr = arr.astype(np.int64, copy=True)
     if n and arr.min() < 0:
@@ -494,6 +499,13 @@ def check_memory(n_bytes, what: str, alternative: str, *, limit: int | None = No
     limit = MEMORY_LIMIT if limit is None else limit
     if n_bytes > limit:
         raise ValueError(
-            f"{what} needs {n_bytes / 2**30:.1f} GiB, more than the {limit / 2**30:.1f} GiB limit "
+            f"{what} needs {_size(n_bytes)}, more than the {_size(limit)} limit "
             f"(simpred_lite.checks.MEMORY_LIMIT); {alternative}"
         )
+
+
+def _size(n_bytes) -> str:
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n_bytes >= scale / 10:
+            return f"{n_bytes / scale:.1f} {unit}"
+    return f"{int(n_bytes)} bytes"

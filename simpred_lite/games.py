@@ -33,6 +33,11 @@ class _Game:
     """Shared bookkeeping: the pending query, the history and the mistake count."""
 
     def __init__(self, learner):
+        if not (hasattr(learner, "predict_one") and hasattr(learner, "learn_one")):
+            raise TypeError(
+                f"learner must be a similarity learner (with predict_one and learn_one), got {learner!r}; "
+                "e.g. UnionFindLearner(n)"
+            )
         self.learner = learner
         self.history: list[dict] = []
         self.pending: dict | None = None

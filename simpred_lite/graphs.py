@@ -16,7 +16,7 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
-from .checks import check_int, check_labels, check_probability, check_random_state
+from .checks import check_int, check_labels, check_probability, check_random_state, check_vertex
 
 __all__ = [
     "validate_graph",
@@ -75,6 +75,8 @@ def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
             f"expected a networkx.Graph, got {type(G).__name__}; build one with "
             "networkx, e.g. nx.Graph(edge_list)"
         )
+    if not isinstance(relabel, (bool, np.bool_)):
+        raise TypeError(f"relabel must be True or False, got {relabel!r}")
     if G.is_directed():
         raise ValueError(
             "the graph is directed, but similarity prediction needs an undirected graph; "
@@ -300,7 +302,8 @@ def similarity_label(labels, i: int, j: int) -> int:
     >>> similarity_label([0, 0, 1], 0, 2)
     1
     """
-    return int(labels[i] != labels[j])
+    n = len(labels)
+    return int(labels[check_vertex(i, n, "vertex i")] != labels[check_vertex(j, n, "vertex j")])
 
 
 def cut_edges(G: nx.Graph, labels, k: int | None = None) -> list[tuple[int, int]]:

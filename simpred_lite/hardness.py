@@ -22,6 +22,7 @@ Labels are stored as bits ``0``/``1`` here (the paper's ``1``/``2``).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -194,6 +195,10 @@ def _path_messages(n: int, beta: int, observed):
     """
     beta = check_int(beta, "beta", low=1)
     n = check_int(n, "n", low=1)
+    if observed is not None and not isinstance(observed, Mapping):
+        raise TypeError(
+            f"observed must be a dict {{vertex: label}}, got {type(observed).__name__}; e.g. observed={{0: 1}}"
+        )
     observed = {} if observed is None else dict(observed)
     for v, lab in observed.items():
         check_vertex(v, n, "observed vertex")
@@ -304,7 +309,7 @@ def brute_force_terms(n: int) -> int:
     >>> brute_force_terms(10)
     1024
     """
-    return 1 << n
+    return 1 << check_int(n, "n", low=0)
 
 
 @dataclass(frozen=True)
@@ -441,6 +446,7 @@ def constraint_frontier(m: int, constraints) -> list[int]:
     >>> constraint_frontier(4, [(0, 3)])
     [1, 1, 1]
     """
+    m = check_int(m, "m (the number of vertices of the path)", low=1)
     constraints = _check_constraints(m, constraints)
     uf = nx.utils.UnionFind(range(m))
     for i, j in constraints:

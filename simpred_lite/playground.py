@@ -526,7 +526,15 @@ def make_adversary(name: str, **options) -> Adversary:
         return name
     if name not in ADVERSARIES:
         raise ValueError(f"unknown adversary {name!r}; choose one of {list(ADVERSARIES)}")
-    return ADVERSARIES[name](**options)
+    factory = ADVERSARIES[name]
+    params = inspect.signature(factory).parameters
+    if not any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        unknown = sorted(set(options) - set(params))
+        if unknown:
+            raise TypeError(
+                f"unknown option(s) {unknown} for the {name!r} adversary; it takes {sorted(params) or 'no options'}"
+            )
+    return factory(**options)
 
 
 # -- the game -----------------------------------------------------------------------------
@@ -616,6 +624,8 @@ class Playground:
         self.K = int(np.unique(self.labels).size)
         self.cut = cut_edges(self.G, self.labels)
         self.boundary = np.unique(np.asarray(self.cut, dtype=np.int64).reshape(-1))
+        if isinstance(learners, str):
+            raise TypeError(f"learners must be a list of learner names, got the string {learners!r}; e.g. [{learners!r}]")
         names = list(self.registry) if learners is None else list(learners)
         if not names:
             raise ValueError("choose at least one learner")

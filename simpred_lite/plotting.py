@@ -447,7 +447,7 @@ def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
     return ax
 
 
-# -- issue 7: the reduction of Theorem t:hardness, drawn like the paper's Ising figure --------
+# -- the reduction of Theorem t:hardness, drawn like the paper's Ising figure --------
 __all__ += ["draw_labelled_path", "draw_ising_reduction"]
 
 
@@ -562,7 +562,7 @@ def draw_ising_reduction(G: nx.Graph, fig=None, seed: int | None = None):
     return fig
 
 
-# -- Binary Support Trees and the §4.1 Perceptron (issue 4) -----------------------------------
+# -- Binary Support Trees and the §4.1 Perceptron -----------------------------------------
 __all__ += ["bst_layout", "draw_bst_trial", "plot_update_matrix", "plot_scaling"]
 
 

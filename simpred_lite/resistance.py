@@ -145,6 +145,8 @@ def _grounded_solver(G: nx.Graph):
 
 def _check_pairs(pairs, n: int) -> np.ndarray:
     """The pairs as an ``(p, 2)`` int64 array, or an error naming the bad entry."""
+    if isinstance(pairs, (str, bytes)) or not hasattr(pairs, "__iter__"):
+        raise TypeError(f"pairs must be a sequence of vertex pairs, got {pairs!r}; e.g. pairs=[(0, 1), (2, 5)]")
     rows = []
     for t, pair in enumerate(pairs):
         try:

@@ -170,3 +170,24 @@ def test_class_cuts_sum_to_twice_the_cut(n, K, seed):
 def test_similarity_label():
     assert similarity_label([3, 3, 1], 0, 1) == 0
     assert similarity_label([3, 3, 1], 1, 2) == 1
+
+
+def test_float_and_bool_vertices_are_refused_but_can_be_relabelled():
+    G = nx.relabel_nodes(nx.path_graph(4), {v: float(v) for v in range(4)})  # 0.0 == 0 in Python
+    with pytest.raises(ValueError, match=r"vertex 0.0 \(float\); pass relabel=True"):
+        validate_graph(G)
+    H = validate_graph(G, relabel=True)
+    assert all(type(v) is int for v in H.nodes) and sorted(H.edges) == [(0, 1), (1, 2), (2, 3)]
+    with pytest.raises(ValueError, match=r"vertex False \(bool\)"):
+        validate_graph(nx.Graph([(False, True)]))
+
+
+def test_generators_check_their_arguments():
+    with pytest.raises(TypeError, match="rows must be an integer, got 2.5"):
+        grid_graph(2.5, 3)
+    with pytest.raises(TypeError, match="clique_size must be an integer, got 3.5"):
+        barbell_graph(3.5)
+    with pytest.raises(TypeError, match="p_in must be a real number, got '0.5'"):
+        planted_partition(10, 2, "0.5", 0.1, seed=0)
+    with pytest.raises(ValueError, match="K must lie in 2..10, got 1"):
+        planted_partition(10, 1, 0.5, 0.1, seed=0)  # the docstring's 2 <= K <= n

@@ -352,6 +352,8 @@ def history_tree(sim: SimilarityFromClassifier):
     >>> T.number_of_nodes(), sorted(T.nodes[v]["guess"] for v in T.successors(0))
     (3, [((0, 0), (3, 1)), ((0, 1), (3, 0))])
     """
+    if not isinstance(sim, SimilarityFromClassifier):
+        raise TypeError(f"history_tree takes a SimilarityFromClassifier, got {type(sim).__name__}")
     import networkx as nx
 
     T = nx.DiGraph()
