@@ -24,6 +24,7 @@ import numpy as np
 
 __all__ = [
     "MEMORY_LIMIT",
+    "is_integer",
     "check_random_state",
     "check_int",
     "check_real",
@@ -42,7 +43,24 @@ MEMORY_LIMIT = 1 << 30
 _BOOLS = (bool, np.bool_)
 
 
-def _is_int(value) -> bool:
+def is_integer(value) -> bool:
+    """Whether ``value`` is an integer in the sense of every check here: not a bool.
+
+    Parameters
+    ----------
+    value : object
+
+    Returns
+    -------
+    bool
+        True for Python and numpy integers, False for bools, floats (even ``2.0``) and
+        anything else.
+
+    Examples
+    --------
+    >>> is_integer(3), is_integer(True), is_integer(3.0)
+    (True, False, False)
+    """
     return isinstance(value, (int, np.integer)) and not isinstance(value, _BOOLS)
 
 
@@ -100,7 +118,7 @@ def check_random_state(seed, *, name: str = "seed", allow_none: bool = False) ->
             f"pass an explicit {name} (an int or a numpy.random.Generator) so runs are reproducible, "
             f"e.g. {name}=0"
         )
-    if not _is_int(seed):
+    if not is_integer(seed):
         raise TypeError(
             f"{name} must be a non-negative integer or a numpy.random.Generator, got {_describe(seed)}; "
             f"pass e.g. {name}=0"
@@ -155,7 +173,7 @@ def check_int(value, name: str, *, low: int | None = None, high: int | None = No
     ...
     ValueError: K must be at least 2, got 1
     """
-    if not _is_int(value):
+    if not is_integer(value):
         raise TypeError(f"{name} must be an integer, got {_describe(value)}; pass a whole number such as 3")
     if (low is not None and value < low) or (high is not None and value > high):
         if low is not None and high is not None:
@@ -292,7 +310,7 @@ def check_vertex(v, n: int, name: str = "vertex") -> int:
     ...
     ValueError: unknown vertex j 5: the graph's vertices are 0..4
     """
-    if not _is_int(v):
+    if not is_integer(v):
         raise TypeError(
             f"{name} must be an integer vertex index 0..{n - 1}, got {_describe(v)}; "
             "vertices are numbered by integers, e.g. int(v)"
@@ -335,7 +353,7 @@ def check_pair(i, j, n: int) -> tuple[int, int]:
     return i, j
 
 
-def check_path(path, i: int, j: int, n: int, name: str = "path") -> tuple[int, ...]:
+def check_path(path, i: int, j: int, n: int | None, name: str = "path") -> tuple[int, ...]:
     """Check a revealed path: a sequence of vertices ``0 .. n-1`` from ``i`` to ``j``.
 
     Only the endpoints and the vertices are checked here, not that consecutive vertices
@@ -347,8 +365,8 @@ def check_path(path, i: int, j: int, n: int, name: str = "path") -> tuple[int, .
         The vertices ``i = v_0, v_1, ..., v_k = j``.
     i, j : int
         The pair the path is revealed with.
-    n : int
-        Number of vertices.
+    n : int or None
+        Number of vertices; None when it is not known (then vertices need only be ``>= 0``).
     name : str, default "path"
         Its name, used in the error message.
 
@@ -376,7 +394,10 @@ def check_path(path, i: int, j: int, n: int, name: str = "path") -> tuple[int, .
         raise TypeError(
             f"{name} must be a sequence of vertices [i, ..., j], got {_describe(path)}; pass e.g. [{i}, ..., {j}]"
         )
-    p = tuple(check_vertex(v, n, f"{name} vertex") for v in path)
+    if n is None:
+        p = tuple(check_int(v, f"{name} vertex", low=0) for v in path)
+    else:
+        p = tuple(check_vertex(v, n, f"{name} vertex") for v in path)
     if len(p) < 2 or p[0] != i or p[-1] != j:
         raise ValueError(f"{name} must start at i={i} and end at j={j} (run from i to j), got {list(p)}")
     return p
@@ -450,7 +471,7 @@ def check_labels(labels, n: int, num_classes: int | None = None) -> np.ndarray:
         raise ValueError(
             f"labels must be a 1-d sequence with one class per vertex (n={n}), got shape {arr.shape}"
         )
-    if arr.dtype.kind not in "iu" and not (arr.dtype.kind == "O" and all(_is_int(v) for v in arr)):
+    if arr.dtype.kind not in "iu" and not (arr.dtype.kind == "O" and all(is_integer(v) for v in arr)):
         if arr.dtype.kind in "fb":
             fix = "; convert them with np.asarray(labels).astype(int)"
         elif arr.dtype.kind in "USO":

@@ -16,7 +16,7 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
-from .checks import check_int, check_labels, check_probability, check_random_state, check_vertex
+from .checks import check_int, check_labels, check_probability, check_random_state, check_vertex, is_integer
 
 __all__ = [
     "validate_graph",
@@ -104,9 +104,9 @@ def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
             "e.g. G.subgraph(max(nx.connected_components(G), key=len)).copy()"
         )
     # 0.0 == 0 and True == 1 in Python: a set comparison alone would accept float or bool nodes
-    if set(G.nodes) != set(range(n)) or not all(_is_vertex_int(v) for v in G.nodes):
+    if set(G.nodes) != set(range(n)) or not all(is_integer(v) for v in G.nodes):
         if not relabel:
-            example = next(v for v in G.nodes if not (_is_vertex_int(v) and 0 <= v < n))
+            example = next(v for v in G.nodes if not (is_integer(v) and 0 <= v < n))
             raise ValueError(
                 f"vertices must be the integers 0..{n - 1}, but the graph has vertex "
                 f"{example!r} ({type(example).__name__}); pass relabel=True (or use "
@@ -119,10 +119,6 @@ def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
             ordering = "default"
         G = nx.convert_node_labels_to_integers(G, ordering=ordering, label_attribute="label")
     return G
-
-
-def _is_vertex_int(v) -> bool:
-    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
 
 
 def validate_labels(labels, n: int, *, num_classes: int | None = None) -> np.ndarray:

@@ -71,9 +71,8 @@ class Trial:
             raise ValueError(f"a trial needs two distinct vertices, got i == j == {self.i}")
         object.__setattr__(self, "y", check_similarity_label(self.y))
         if self.path is not None:
-            # the number of vertices is unknown here: only negative vertices are out of range
-            path = check_path(self.path, self.i, self.j, 2**63, "Trial.path")
-            object.__setattr__(self, "path", path)
+            # the number of vertices is unknown here: run() checks the vertices against the learner
+            object.__setattr__(self, "path", check_path(self.path, self.i, self.j, None, "Trial.path"))
 
 
 @dataclass(frozen=True)

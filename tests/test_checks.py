@@ -109,6 +109,7 @@ def test_check_vertex_pair_path_and_label():
     with pytest.raises(ValueError, match="two distinct vertices"):
         check_pair(1, 1, 3)
     assert check_path(np.array([0, 2, 1]), 0, 1, 3) == (0, 2, 1)
+    assert check_path((0, 99, 1), 0, 1, None) == (0, 99, 1)  # n unknown: any vertex >= 0
     for bad in [5, "012", {0, 1}, None]:
         with pytest.raises(TypeError, match="path must be a sequence of vertices"):
             check_path(bad, 0, 1, 3)
@@ -156,6 +157,7 @@ def test_old_names_still_work():
     assert learners_base.check_similarity_label is check_similarity_label
     assert graphs._rng(4).integers(100) == check_random_state(4).integers(100)  # notebook 08 imports it
     assert "checks" in simpred_lite.__all__
+    assert checks.is_integer(np.uint8(3)) and not checks.is_integer(np.bool_(True))
 
 
 def test_known_graph_learners_check_but_drop_the_path():
@@ -265,6 +267,7 @@ BAD_INPUTS = [
     ("AdaptiveAdversary float pair", _call(online.AdaptiveAdversary, Y4, seed=0, pairs=[(0, 1.0)]), TypeError, "vertex j must be an integer"),
     ("Trial bool vertex", _call(online.Trial, True, 1, 0), TypeError, "Trial.i must be an integer, got True"),
     ("Trial path int", _call(online.Trial, 0, 1, 0, path=5), TypeError, "Trial.path must be a sequence of vertices"),
+    ("Trial path negative vertex", _call(online.Trial, 0, 1, 0, path=[0, -1, 1]), ValueError, "Trial.path vertex must be at least 0"),
     ("Trial label 0.5", _call(online.Trial, 0, 1, 0.5), ValueError, "similarity label must be 0"),
     ("trials_from_pairs float labels", _call(online.trials_from_pairs, [0.0, 1.0, 1.0], [(0, 1)]), ValueError, "labels must be integers"),
     # learners
