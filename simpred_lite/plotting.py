@@ -17,6 +17,7 @@ import networkx as nx
 import numpy as np
 from matplotlib.figure import Figure
 
+from .checks import check_int
 from .graphs import cut_edges, validate_graph, validate_labels
 
 __all__ = [
@@ -46,7 +47,7 @@ def graph_layout(G: nx.Graph, seed: int = 0) -> dict[int, np.ndarray]:
     >>> sorted(pos)
     [0, 1, 2]
     """
-    return nx.spring_layout(validate_graph(G), seed=seed)
+    return nx.spring_layout(validate_graph(G), seed=check_int(seed, "seed", low=0, high=2**32 - 1))
 
 
 def draw_labelled_graph(

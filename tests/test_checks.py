@@ -13,7 +13,7 @@ import pytest
 
 import simpred_lite
 from simpred_lite import bst, checks, datasets, games, graphs, hardness, lowerbound, online, playground
-from simpred_lite import resistance, spanning, widgets
+from simpred_lite import playground_widget, plotting, resistance, spanning, widgets
 from simpred_lite.checks import (
     check_int,
     check_labels,
@@ -317,6 +317,12 @@ BAD_INPUTS = [
     ("Playground step float vertex", lambda: playground.Playground("barbell", ["AlwaysSimilar"], seed=0).step(pair=(0, 1.0)), TypeError, "vertex j must be an integer"),
     ("SimilarityGame layout_seed str", _call(widgets.SimilarityGame, P4, Y4, UnionFindLearner(4), layout_seed="a"), TypeError, "layout_seed must be an integer"),
     ("PermutationAdversaryApp K float", _call(widgets.PermutationAdversaryApp, K=1.5), TypeError, "K must be an integer, got 1.5"),
+    ("graph_layout seed float", _call(plotting.graph_layout, P4, seed=1.5), TypeError, "seed must be an integer"),
+    ("graph_layout seed negative", _call(plotting.graph_layout, P4, seed=-1), ValueError, r"seed must lie in 0..4294967295"),
+    ("PlaygroundApp seed str", _call(playground_widget.PlaygroundApp, "barbell", ["AlwaysSimilar"], seed="x"), TypeError, "seed must be an integer"),
+    ("PlaygroundApp seed too large", _call(playground_widget.PlaygroundApp, "barbell", ["AlwaysSimilar"], seed=10**7), ValueError, r"seed must lie in 0..1000000"),
+    ("PlaygroundApp play_steps 0", _call(playground_widget.PlaygroundApp, "barbell", ["AlwaysSimilar"], play_steps=0), ValueError, "play_steps must lie in 1..2000"),
+    ("PlaygroundApp learners string", _call(playground_widget.PlaygroundApp, "barbell", "AlwaysSimilar"), TypeError, "learners must be a list"),
     ("GraphAdversaryApp learner str", _call(widgets.GraphAdversaryApp, P4, "x"), TypeError, "learner must be a similarity learner"),
 ]
 
