@@ -48,7 +48,7 @@ from collections.abc import Callable
 import networkx as nx
 import numpy as np
 
-from ..checks import check_int, check_random_state, check_vertex
+from ..checks import check_int, check_random_state, check_vertex, is_integer
 from ..graphs import validate_graph, validate_labels
 
 __all__ = [
@@ -75,7 +75,7 @@ def check_class_label(y, K: int | None) -> int:
     >>> check_class_label(2, 3)
     2
     """
-    if isinstance(y, (bool, np.bool_)) or not isinstance(y, (int, np.integer)):
+    if not is_integer(y):
         raise TypeError(f"a class label must be an integer 0..K-1, got {y!r} ({type(y).__name__})")
     if y < 0 or (K is not None and y >= K):
         upper = f"{K - 1}" if K is not None else "K-1"
