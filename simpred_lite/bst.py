@@ -108,9 +108,9 @@ def dfs_linearize(T: nx.Graph, root: int = 0) -> list[int]:
     T = _check_tree(T)
     n = T.number_of_nodes()
     root = check_vertex(root, n, "root")
-    from .spanning import _adjacency_arrays
+    from .spanning import adjacency_arrays
 
-    indptr, indices = _adjacency_arrays(T)
+    indptr, indices = adjacency_arrays(T)
     return _dfs_order(indptr, indices, root)
 
 
@@ -224,14 +224,14 @@ class BinarySupportTree:
         >>> B.n, B.num_leaves, nx.is_tree(B.tree)
         (6, 8, True)
         """
-        from .spanning import _adjacency_arrays, _wilson_core  # local import: no cycle at load time
+        from .spanning import adjacency_arrays, wilson_arrays  # local import: no cycle at load time
 
         G = validate_graph(G)
         n = G.number_of_nodes()
         root = check_vertex(root, n, "root")
         rng = check_random_state(seed)
         # = wilson_parents(G, seed), without validating the (possibly huge) graph twice
-        parent = _wilson_core(*_adjacency_arrays(G), rng, int(rng.integers(n)))
+        parent = wilson_arrays(*adjacency_arrays(G), rng, int(rng.integers(n)))
         # the tree is built from arrays: no re-validation, linear time at 10^6 vertices
         B = cls(_dfs_order(*_tree_csr(parent), root))
         B.tree_parent, B.root = parent, root

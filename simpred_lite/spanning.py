@@ -38,6 +38,8 @@ __all__ = [
     "EXACT_COUNT_LIMIT",
     "wilson",
     "wilson_parents",
+    "wilson_arrays",
+    "adjacency_arrays",
     "wilson_trace",
     "aldous_broder",
     "aldous_broder_parents",
@@ -53,8 +55,28 @@ EXACT_COUNT_LIMIT = 400
 _CHUNK = 1 << 16  # uniform draws fetched from the generator at a time
 
 
-def _adjacency_arrays(G: nx.Graph) -> tuple[np.ndarray, np.ndarray]:
-    """CSR neighbour lists (``indptr``, ``indices``), neighbours sorted, weights ignored."""
+def adjacency_arrays(G: nx.Graph) -> tuple[np.ndarray, np.ndarray]:
+    """CSR neighbour lists (``indptr``, ``indices``) of ``G``, neighbours sorted, weights ignored.
+
+    The neighbours of ``v`` are ``indices[indptr[v]:indptr[v + 1]]``.  ``G`` is not validated
+    here: pass a graph already checked by :func:`~simpred_lite.graphs.validate_graph`.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A validated graph on ``0 .. n-1``.
+
+    Returns
+    -------
+    indptr, indices : numpy.ndarray
+        int64 arrays of lengths ``n + 1`` and ``2m``.
+
+    Examples
+    --------
+    >>> indptr, indices = adjacency_arrays(nx.path_graph(3))
+    >>> indptr.tolist(), indices.tolist()
+    ([0, 1, 3, 4], [1, 0, 2, 1])
+    """
     n = G.number_of_nodes()
     adj = G.adj
     lists = [sorted(adj[v]) for v in range(n)]
@@ -64,8 +86,33 @@ def _adjacency_arrays(G: nx.Graph) -> tuple[np.ndarray, np.ndarray]:
     return indptr, indices
 
 
-def _wilson_core(indptr: np.ndarray, indices: np.ndarray, rng: np.random.Generator, root: int) -> np.ndarray:
-    """Wilson's algorithm on CSR arrays; returns ``parent`` with ``parent[root] = -1``."""
+def wilson_arrays(indptr: np.ndarray, indices: np.ndarray, rng: np.random.Generator, root: int) -> np.ndarray:
+    """Wilson's algorithm on CSR arrays (see :func:`adjacency_arrays`): the parent array.
+
+    The array version of :func:`wilson_parents`, for callers that validated the graph
+    already (validating a graph with 10^6 vertices twice costs more than the walk).  Nothing
+    is checked here.
+
+    Parameters
+    ----------
+    indptr, indices : numpy.ndarray
+        CSR neighbour lists of a connected graph.
+    rng : numpy.random.Generator
+        Source of randomness (see :func:`simpred_lite.checks.check_random_state`).
+    root : int
+        Root of the tree, a vertex.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``parent[v]`` in the tree, ``parent[root] = -1``.
+
+    Examples
+    --------
+    >>> parent = wilson_arrays(*adjacency_arrays(nx.cycle_graph(5)), np.random.default_rng(0), 0)
+    >>> int(parent[0]), int((parent >= 0).sum())
+    (-1, 4)
+    """
     n = indptr.size - 1
     deg = np.diff(indptr).tolist()
     start = indptr[:-1].tolist()
@@ -160,8 +207,8 @@ def wilson_parents(G: nx.Graph, seed, root: int | None = None) -> np.ndarray:
     n = G.number_of_nodes()
     rng = check_random_state(seed)
     root = int(rng.integers(n)) if root is None else check_vertex(root, n, "root")
-    indptr, indices = _adjacency_arrays(G)
-    return _wilson_core(indptr, indices, rng, root)
+    indptr, indices = adjacency_arrays(G)
+    return wilson_arrays(indptr, indices, rng, root)
 
 
 def wilson(G: nx.Graph, seed, root: int | None = None) -> nx.Graph:
@@ -220,8 +267,8 @@ def wilson_trace(G: nx.Graph, seed, root: int | None = None) -> tuple[np.ndarray
     n = G.number_of_nodes()
     rng = check_random_state(seed)
     root = int(rng.integers(n)) if root is None else check_vertex(root, n, "root")
-    indptr, indices = _adjacency_arrays(G)
-    chunk = min(_CHUNK, 4 * n)  # the same draws as _wilson_core
+    indptr, indices = adjacency_arrays(G)
+    chunk = min(_CHUNK, 4 * n)  # the same draws as wilson_arrays
     draws, k = rng.random(chunk).tolist(), 0
     in_tree = [False] * n
     in_tree[root] = True
@@ -269,7 +316,7 @@ def aldous_broder_parents(G: nx.Graph, seed, start: int | None = None) -> np.nda
     n = G.number_of_nodes()
     rng = check_random_state(seed)
     start = int(rng.integers(n)) if start is None else check_vertex(start, n, "start")
-    indptr, indices = _adjacency_arrays(G)
+    indptr, indices = adjacency_arrays(G)
     return _aldous_broder_core(indptr, indices, rng, start)
 
 
@@ -315,13 +362,13 @@ def sample_spanning_trees(G: nx.Graph, samples: int, seed, method: str = "wilson
     """
     G = validate_graph(G)
     samples = check_int(samples, "samples", low=1)
-    cores = {"wilson": _wilson_core, "aldous_broder": _aldous_broder_core}
+    cores = {"wilson": wilson_arrays, "aldous_broder": _aldous_broder_core}
     if method not in cores:
         raise ValueError(f"method must be 'wilson' or 'aldous_broder', got {method!r}")
     core = cores[method]
     rng = check_random_state(seed)
     n = G.number_of_nodes()
-    indptr, indices = _adjacency_arrays(G)
+    indptr, indices = adjacency_arrays(G)
     out = np.empty((samples, n), dtype=np.int64)
     for s in range(samples):
         out[s] = core(indptr, indices, rng, int(rng.integers(n)))
