@@ -16,7 +16,14 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
-from .checks import check_int, check_labels, check_probability, check_random_state, check_vertex, is_integer
+from .checks import (
+    check_int,
+    check_labels,
+    check_probability,
+    check_random_state,
+    check_vertex,
+    is_integer,
+)
 
 __all__ = [
     "validate_graph",

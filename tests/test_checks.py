@@ -12,8 +12,22 @@ import numpy as np
 import pytest
 
 import simpred_lite
-from simpred_lite import bst, checks, datasets, games, graphs, hardness, lowerbound, online, playground
-from simpred_lite import playground_widget, plotting, resistance, spanning, widgets
+from simpred_lite import (
+    bst,
+    checks,
+    datasets,
+    games,
+    graphs,
+    hardness,
+    lowerbound,
+    online,
+    playground,
+    playground_widget,
+    plotting,
+    resistance,
+    spanning,
+    widgets,
+)
 from simpred_lite.checks import (
     check_int,
     check_labels,
@@ -36,9 +50,12 @@ from simpred_lite.learners import (
     RNormPerceptron,
     TreeWinnow,
     UnionFindLearner,
+    classifiers,
+    matrix,
+    reductions,
+    unknown,
 )
 from simpred_lite.learners import base as learners_base
-from simpred_lite.learners import classifiers, matrix, reductions, unknown
 
 P4 = nx.path_graph(4)
 Y4 = [0, 0, 1, 1]

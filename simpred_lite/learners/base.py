@@ -21,7 +21,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
-from ..checks import check_int, check_pair, check_path, check_similarity_label, check_vertex
+from ..checks import (
+    check_int,
+    check_pair,
+    check_path,
+    check_similarity_label,
+    check_vertex,
+)
 
 # check_vertex, check_pair and check_similarity_label live in simpred_lite.checks; they are
 # re-exported here, where learner authors have always found them.

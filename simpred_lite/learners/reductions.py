@@ -46,8 +46,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from .base import SimilarityLearner
 from ..checks import check_int, check_real
+from .base import SimilarityLearner
 from .classifiers import ClassLearner, check_class_learner
 
 __all__ = [

@@ -40,7 +40,13 @@ from fractions import Fraction
 import networkx as nx
 import numpy as np
 
-from ..checks import check_int, check_memory, check_random_state, check_real, check_vertex
+from ..checks import (
+    check_int,
+    check_memory,
+    check_random_state,
+    check_real,
+    check_vertex,
+)
 from ..graphs import validate_graph, validate_labels
 from .base import SimilarityLearner
 
