@@ -2,6 +2,7 @@
 
 The package behind the notebooks of the suite.  One idea per module:
 
+- :mod:`simpred_lite.checks` — every argument check (seeds, integers, reals, vertices, paths, labels, memory)
 - :mod:`simpred_lite.graphs` — validation, generators, labelings, cuts, the karate club
 - :mod:`simpred_lite.resistance` — Laplacian, incidence, effective resistance
 - :mod:`simpred_lite.exact` — exact rational Laplacian solves and certified decisions
@@ -27,6 +28,7 @@ import importlib
 
 from . import (
     bst,
+    checks,
     datasets,
     exact,
     games,
@@ -85,6 +87,7 @@ def __dir__():
 __all__ = [
     # modules
     "bst",
+    "checks",
     "datasets",
     "exact",
     "games",

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 import networkx as nx
 import numpy as np
 
+from .checks import check_int, check_random_state, check_vertex
 from .graphs import validate_graph, validate_labels
 
 __all__ = ["dfs_linearize", "heap_path", "BinarySupportTree"]
@@ -39,12 +40,6 @@ def _check_tree(T: nx.Graph) -> nx.Graph:
                 "simpred_lite.spanning.wilson(G, seed)"
             )
     return validate_graph(T)
-
-
-def _check_root(root, n: int, where: str) -> int:
-    if isinstance(root, (bool, np.bool_)) or not (isinstance(root, (int, np.integer)) and 0 <= root < n):
-        raise ValueError(f"root {root!r} is not a vertex of {where} (0..{n - 1})")
-    return int(root)
 
 
 def _dfs_order(indptr: np.ndarray, indices: np.ndarray, root: int) -> list[int]:
@@ -112,10 +107,10 @@ def dfs_linearize(T: nx.Graph, root: int = 0) -> list[int]:
     """
     T = _check_tree(T)
     n = T.number_of_nodes()
-    root = _check_root(root, n, "T")
-    from .spanning import _adjacency_arrays
+    root = check_vertex(root, n, "root")
+    from .spanning import adjacency_arrays
 
-    indptr, indices = _adjacency_arrays(T)
+    indptr, indices = adjacency_arrays(T)
     return _dfs_order(indptr, indices, root)
 
 
@@ -177,6 +172,8 @@ class BinarySupportTree:
     """
 
     def __init__(self, order: Sequence[int]):
+        if isinstance(order, (str, bytes)):
+            raise TypeError(f"order must be a sequence of integer vertices, got the string {order!r}")
         arr = np.asarray(order)
         if arr.ndim != 1 or arr.size < 2:
             raise ValueError(f"order must list at least 2 vertices, got {list(np.atleast_1d(arr))}")
@@ -227,15 +224,14 @@ class BinarySupportTree:
         >>> B.n, B.num_leaves, nx.is_tree(B.tree)
         (6, 8, True)
         """
-        from .graphs import _rng
-        from .spanning import _adjacency_arrays, _wilson_core  # local import: no cycle at load time
+        from .spanning import adjacency_arrays, wilson_arrays  # local import: no cycle at load time
 
         G = validate_graph(G)
         n = G.number_of_nodes()
-        root = _check_root(root, n, "G")
-        rng = _rng(seed)
+        root = check_vertex(root, n, "root")
+        rng = check_random_state(seed)
         # = wilson_parents(G, seed), without validating the (possibly huge) graph twice
-        parent = _wilson_core(*_adjacency_arrays(G), rng, int(rng.integers(n)))
+        parent = wilson_arrays(*adjacency_arrays(G), rng, int(rng.integers(n)))
         # the tree is built from arrays: no re-validation, linear time at 10^6 vertices
         B = cls(_dfs_order(*_tree_csr(parent), root))
         B.tree_parent, B.root = parent, root
@@ -276,15 +272,12 @@ class BinarySupportTree:
 
     def leaf(self, v: int) -> int:
         """The heap index of the leaf holding vertex ``v``."""
-        if not (isinstance(v, (int, np.integer)) and 0 <= v < self.n):
-            raise ValueError(f"unknown vertex {v!r}: the BST holds the vertices 0..{self.n - 1}")
-        return int(self._leaf_of[v])
+        return int(self._leaf_of[check_vertex(v, self.n)])
 
     def vertex_at(self, leaf: int) -> int | None:
         """The graph vertex on heap leaf ``leaf``, or ``None`` for a dummy leaf."""
-        pos = leaf - self.num_leaves
-        if not 0 <= pos < self.num_leaves:
-            raise ValueError(f"{leaf} is not a leaf index ({self.num_leaves}..{2 * self.num_leaves - 1})")
+        N = self.num_leaves
+        pos = check_int(leaf, "leaf", low=N, high=2 * N - 1) - N
         return int(self.order[pos]) if pos < self.n else None
 
     def edges(self) -> list[tuple[int, int]]:
@@ -355,6 +348,7 @@ class BinarySupportTree:
         a, b = y[child // 2], y[child]
         cut = a != b
         if k is not None:
+            k = check_int(k, "k", low=0)
             cut &= (a == k) | (b == k)
         return int(cut.sum())
 
@@ -374,6 +368,7 @@ class BinarySupportTree:
         a, b = y[:-1], y[1:]
         cut = a != b
         if k is not None:
+            k = check_int(k, "k", low=0)
             cut &= (a == k) | (b == k)
         return int(cut.sum())
 

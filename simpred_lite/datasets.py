@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import networkx as nx
 import numpy as np
 
+from .checks import check_int
+
 __all__ = ["digits_knn_graph"]
 
 
@@ -59,14 +61,12 @@ def digits_knn_graph(k: int = 10) -> tuple[nx.Graph, np.ndarray]:
     """
     from sklearn.datasets import load_digits  # bundled with scikit-learn: no download
 
-    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
-        raise TypeError(f"k must be an integer number of neighbours, got {k!r}")
+    k = check_int(k, "k")
     digits = load_digits()
     X = np.rint(digits.data).astype(np.int64)
     labels = digits.target.astype(np.int64)
     n = X.shape[0]
-    if not 1 <= k <= n - 1:
-        raise ValueError(f"k must lie in 1..{n - 1} (neighbours other than the image itself), got {k}")
+    k = check_int(k, "k", low=1, high=n - 1)
     sq = (X * X).sum(axis=1)
     D = sq[:, None] + sq[None, :] - 2 * X @ X.T  # exact integer squared distances
     np.fill_diagonal(D, np.iinfo(np.int64).max)  # never one's own neighbour

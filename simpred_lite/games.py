@@ -17,12 +17,10 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
+from .checks import check_int, check_pair, check_similarity_label
 from .graphs import cut_size, validate_graph
-from .learners.base import check_pair, check_similarity_label
 from .lowerbound import (
     TransitiveOrderLearner,
-    _check_item,
-    _check_K,
     log2_factorial,
     merge_sort_min_comparisons,
     pattern_index,
@@ -35,6 +33,11 @@ class _Game:
     """Shared bookkeeping: the pending query, the history and the mistake count."""
 
     def __init__(self, learner):
+        if not (hasattr(learner, "predict_one") and hasattr(learner, "learn_one")):
+            raise TypeError(
+                f"learner must be a similarity learner (with predict_one and learn_one), got {learner!r}; "
+                "e.g. UnionFindLearner(n)"
+            )
         self.learner = learner
         self.history: list[dict] = []
         self.pending: dict | None = None
@@ -100,7 +103,7 @@ class PermutationAdversaryGame(_Game):
     """
 
     def __init__(self, K: int, learner=None):
-        self.K = _check_K(K, 2)
+        self.K = check_int(K, "K", low=2)
         learner = TransitiveOrderLearner(self.K) if learner is None else learner
         if getattr(learner, "n", self.K * self.K) < self.K * self.K:
             raise ValueError(f"the learner has n={learner.n} vertices but K={self.K} items need n >= {self.K ** 2}")
@@ -109,7 +112,8 @@ class PermutationAdversaryGame(_Game):
 
     def ask(self, a: int, b: int) -> int:
         """Pose "is z(a) < z(b)?" to the learner; return its prediction (0 similar = yes)."""
-        a, b = _check_item(a, self.K, "a"), _check_item(b, self.K, "b")
+        a = check_int(a, "a", low=0, high=self.K - 1)
+        b = check_int(b, "b", low=0, high=self.K - 1)
         if a == b:
             raise ValueError(f"a comparison needs two distinct items, got a == b == {a}")
         i, j = pattern_index(a, b, self.K), pattern_index(b, b, self.K)

@@ -16,6 +16,15 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
+from .checks import (
+    check_int,
+    check_labels,
+    check_probability,
+    check_random_state,
+    check_vertex,
+    is_integer,
+)
+
 __all__ = [
     "validate_graph",
     "validate_labels",
@@ -55,7 +64,8 @@ def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
         If ``G`` is not a networkx graph.
     ValueError
         If ``G`` is directed, a multigraph, empty, has a self-loop, is disconnected, or
-        (without ``relabel``) its vertices are not ``0 .. n-1``.
+        (without ``relabel``) its vertices are not the integers ``0 .. n-1`` (floats such
+        as ``0.0`` and bools are refused).
 
     Examples
     --------
@@ -72,6 +82,8 @@ def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
             f"expected a networkx.Graph, got {type(G).__name__}; build one with "
             "networkx, e.g. nx.Graph(edge_list)"
         )
+    if not isinstance(relabel, (bool, np.bool_)):
+        raise TypeError(f"relabel must be True or False, got {relabel!r}")
     if G.is_directed():
         raise ValueError(
             "the graph is directed, but similarity prediction needs an undirected graph; "
@@ -98,12 +110,14 @@ def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
             "connected graph: add edges between the components or keep the largest one, "
             "e.g. G.subgraph(max(nx.connected_components(G), key=len)).copy()"
         )
-    if set(G.nodes) != set(range(n)):
+    # 0.0 == 0 and True == 1 in Python: a set comparison alone would accept float or bool nodes
+    if set(G.nodes) != set(range(n)) or not all(is_integer(v) for v in G.nodes):
         if not relabel:
-            example = next(v for v in G.nodes if not (isinstance(v, (int, np.integer)) and 0 <= v < n))
+            example = next(v for v in G.nodes if not (is_integer(v) and 0 <= v < n))
             raise ValueError(
                 f"vertices must be the integers 0..{n - 1}, but the graph has vertex "
-                f"{example!r}; pass relabel=True (or use nx.convert_node_labels_to_integers)"
+                f"{example!r} ({type(example).__name__}); pass relabel=True (or use "
+                "nx.convert_node_labels_to_integers)"
             )
         try:
             ordering = "sorted"
@@ -134,37 +148,21 @@ def validate_labels(labels, n: int, *, num_classes: int | None = None) -> np.nda
     Raises
     ------
     ValueError
-        If the length is not ``n``, a label is not a whole number, or is negative, or is
-        ``>= num_classes``.
+        If the length is not ``n``, a label is not an integer (``1.0`` is refused), or is
+        negative, or is ``>= num_classes``.  Same as :func:`simpred_lite.checks.check_labels`.
 
     Examples
     --------
     >>> validate_labels([0, 1, 1], 3)
     array([0, 1, 1])
     """
-    arr = np.asarray(labels)
-    if arr.ndim != 1 or arr.shape[0] != n:
-        raise ValueError(f"labels must be a 1-d sequence with one class per vertex (n={n}), got shape {arr.shape}")
-    if arr.dtype.kind not in "iu":
-        if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(arr == np.round(arr)):
-            arr = arr.astype(np.int64)
-        else:
-            raise ValueError(f"labels must be integers 0..K-1, got dtype {arr.dtype}")
-    arr = arr.astype(np.int64, copy=True)
-    if n and arr.min() < 0:
-        raise ValueError(f"labels must be non-negative class indices 0..K-1, found {arr.min()}")
-    if num_classes is not None and n and arr.max() >= num_classes:
-        raise ValueError(f"labels must lie in 0..{num_classes - 1}, found {arr.max()}")
-    return arr
+    return check_labels(labels, n, num_classes)
 
 
 def _rng(seed) -> np.random.Generator:
-    """The package's one source of randomness: a seeded numpy Generator."""
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if seed is None:
-        raise ValueError("pass an explicit seed (an int or a numpy.random.Generator) so runs are reproducible")
-    return np.random.default_rng(seed)
+    """Old private name of :func:`simpred_lite.checks.check_random_state`; a stored notebook
+    still imports it.  New code: use ``check_random_state``."""
+    return check_random_state(seed)
 
 
 def planted_partition(n: int, K: int, p_in: float, p_out: float, seed) -> tuple[nx.Graph, np.ndarray]:
@@ -192,6 +190,14 @@ def planted_partition(n: int, K: int, p_in: float, p_out: float, seed) -> tuple[
     labels : numpy.ndarray
         The class of each vertex, ``0 .. K-1``.
 
+    Raises
+    ------
+    TypeError
+        If ``n`` or ``K`` is not an integer, ``p_in`` / ``p_out`` not a number, or
+        ``seed`` not an int or Generator.
+    ValueError
+        If ``K < 2``, ``K > n``, a probability is outside ``[0, 1]`` or ``seed`` is negative.
+
     Examples
     --------
     >>> G, labels = planted_partition(30, 3, 0.5, 0.02, seed=0)
@@ -200,14 +206,11 @@ def planted_partition(n: int, K: int, p_in: float, p_out: float, seed) -> tuple[
     >>> import networkx as nx; nx.is_connected(G)
     True
     """
-    if not (isinstance(n, (int, np.integer)) and isinstance(K, (int, np.integer))):
-        raise TypeError("n and K must be integers")
-    if K < 1 or n < K or n < 2:
-        raise ValueError(f"need 1 <= K <= n and n >= 2, got n={n}, K={K}")
-    for name, p in (("p_in", p_in), ("p_out", p_out)):
-        if not 0.0 <= p <= 1.0:
-            raise ValueError(f"{name} must be a probability in [0, 1], got {p}")
-    rng = _rng(seed)
+    n = check_int(n, "n", low=2)
+    K = check_int(K, "K", low=2, high=n)
+    p_in = check_probability(p_in, "p_in")
+    p_out = check_probability(p_out, "p_out")
+    rng = check_random_state(seed)
     labels = np.repeat(np.arange(K), [n // K + (k < n % K) for k in range(K)]).astype(np.int64)
     G = nx.Graph()
     G.add_nodes_from(range(n))
@@ -239,10 +242,11 @@ def grid_graph(rows: int, cols: int, K: int = 2) -> tuple[nx.Graph, np.ndarray]:
     >>> G.number_of_nodes(), cut_size(G, labels)
     (12, 3)
     """
-    if rows < 1 or cols < 1 or rows * cols < 2:
-        raise ValueError(f"the grid needs at least two vertices, got {rows}x{cols}")
-    if not 1 <= K <= cols:
-        raise ValueError(f"need 1 <= K <= cols for vertical bands, got K={K}, cols={cols}")
+    rows = check_int(rows, "rows", low=1)
+    cols = check_int(cols, "cols", low=1)
+    if rows * cols < 2:
+        raise ValueError(f"the grid needs at least two vertices, got {rows}x{cols}; use e.g. grid_graph(1, 2)")
+    K = check_int(K, "K", low=1, high=cols)
     G = nx.grid_2d_graph(rows, cols)
     G = nx.relabel_nodes(G, {(r, c): r * cols + c for r, c in G.nodes})
     G = nx.Graph(sorted((min(e), max(e)) for e in G.edges))
@@ -263,10 +267,8 @@ def barbell_graph(clique_size: int, path_length: int = 0) -> tuple[nx.Graph, np.
     >>> G.number_of_nodes(), cut_size(G, labels)
     (12, 1)
     """
-    if clique_size < 2:
-        raise ValueError(f"clique_size must be at least 2, got {clique_size}")
-    if path_length < 0:
-        raise ValueError(f"path_length must be non-negative, got {path_length}")
+    clique_size = check_int(clique_size, "clique_size", low=2)
+    path_length = check_int(path_length, "path_length", low=0)
     G = nx.barbell_graph(clique_size, path_length)
     n = G.number_of_nodes()
     half = clique_size + (path_length + 1) // 2
@@ -303,7 +305,8 @@ def similarity_label(labels, i: int, j: int) -> int:
     >>> similarity_label([0, 0, 1], 0, 2)
     1
     """
-    return int(labels[i] != labels[j])
+    n = len(labels)
+    return int(labels[check_vertex(i, n, "vertex i")] != labels[check_vertex(j, n, "vertex j")])
 
 
 def cut_edges(G: nx.Graph, labels, k: int | None = None) -> list[tuple[int, int]]:
@@ -316,12 +319,22 @@ def cut_edges(G: nx.Graph, labels, k: int | None = None) -> list[tuple[int, int]
     labels : array_like of int
         Class of each vertex.
     k : int, optional
-        If given, only the cut edges with an endpoint in class ``k``.
+        If given, only the cut edges with an endpoint in class ``k``.  A class that no
+        vertex has gives an empty list, not an error: a labeling with ``K`` classes may
+        leave some class empty, and ``sum(cut_size(G, y, k) for k in range(K))`` must still
+        work.  So check ``k in set(labels)`` yourself if an empty class means a typo.
 
     Returns
     -------
     list of (int, int)
         Edges ``(u, v)`` with ``u < v``, sorted.
+
+    Raises
+    ------
+    TypeError
+        If ``k`` is not an integer.
+    ValueError
+        If ``G`` or ``labels`` is invalid, or ``k`` is negative.
 
     Examples
     --------
@@ -333,6 +346,8 @@ def cut_edges(G: nx.Graph, labels, k: int | None = None) -> list[tuple[int, int]
     """
     G = validate_graph(G)
     y = validate_labels(labels, G.number_of_nodes())
+    if k is not None:
+        k = check_int(k, "k", low=0)
     out = []
     for u, v in G.edges:
         if y[u] != y[v] and (k is None or k in (y[u], y[v])):
@@ -343,7 +358,8 @@ def cut_edges(G: nx.Graph, labels, k: int | None = None) -> list[tuple[int, int]
 def cut_size(G: nx.Graph, labels, k: int | None = None) -> int:
     """The cut size ``|Phi^G|``, or ``|Phi^G_k|`` for class ``k``.
 
-    Note ``sum_k |Phi^G_k| = 2 |Phi^G|``: every cut edge touches two classes.
+    Note ``sum_k |Phi^G_k| = 2 |Phi^G|``: every cut edge touches two classes.  Like
+    :func:`cut_edges`, a class no vertex has gives ``0`` (see there).
 
     Examples
     --------
@@ -351,5 +367,7 @@ def cut_size(G: nx.Graph, labels, k: int | None = None) -> int:
     >>> G = nx.cycle_graph(6); y = [0, 0, 1, 1, 2, 2]
     >>> cut_size(G, y), [cut_size(G, y, k) for k in range(3)]
     (3, [2, 2, 2])
+    >>> cut_size(G, y, k=5)     # no vertex in class 5: an empty cut, not an error
+    0
     """
     return len(cut_edges(G, labels, k))

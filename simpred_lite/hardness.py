@@ -22,12 +22,14 @@ Labels are stored as bits ``0``/``1`` here (the paper's ``1``/``2``).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 import networkx as nx
 import numpy as np
 
+from .checks import check_int, check_vertex
 from .graphs import validate_graph
 
 __all__ = [
@@ -48,17 +50,6 @@ __all__ = [
 
 #: Brute force enumerates 2^(free vertices) labelings; beyond this it refuses instead of hanging.
 MAX_BRUTE_FORCE_VERTICES = 20
-
-
-def _check_beta(beta) -> int:
-    if isinstance(beta, (bool, np.bool_)) or not isinstance(beta, (int, np.integer)):
-        raise TypeError(
-            f"beta must be a positive integer (the theorem's unary natural number), got {beta!r}; "
-            "use e.g. beta=1"
-        )
-    if beta < 1:
-        raise ValueError(f"beta must be a positive integer, got {beta}; use e.g. beta=1")
-    return int(beta)
 
 
 def _check_size(free: int, what: str) -> None:
@@ -135,7 +126,7 @@ def partition_function(G: nx.Graph, beta: int) -> Fraction:
     >>> partition_function(nx.cycle_graph(3), 1)
     Fraction(7, 2)
     """
-    beta = _check_beta(beta)
+    beta = check_int(beta, "beta", low=1)
     return _weighted_sum(cut_size_counts(G), beta)
 
 
@@ -147,8 +138,7 @@ def _check_constraints(m: int, constraints) -> list[tuple[int, int]]:
         except (TypeError, ValueError):
             raise ValueError(f"each constraint must be a pair (i, j) of vertices, got {c!r}") from None
         for v in (i, j):
-            if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or not 0 <= v < m:
-                raise ValueError(f"constraint {c!r} names {v!r}, which is not a vertex 0..{m - 1} of the graph")
+            check_vertex(v, m, "constraint vertex")
         out.append((int(i), int(j)))
     return out
 
@@ -179,7 +169,7 @@ def constrained_partition_function(P: nx.Graph, constraints, beta: int) -> Fract
     >>> constrained_partition_function(nx.path_graph(3), [(0, 2)], 1)   # y0=y2: cut 0 or 2
     Fraction(5, 2)
     """
-    beta = _check_beta(beta)
+    beta = check_int(beta, "beta", low=1)
     P = validate_graph(P)
     m = P.number_of_nodes()
     constraints = _check_constraints(m, constraints)
@@ -203,14 +193,15 @@ def _path_messages(n: int, beta: int, observed):
     ``bwd[v][s]`` is ``2^(β (n-1-v))`` times the weight of ``v+1..n-1`` given ``y_v = s``: scaling
     by powers of two keeps every message an integer, so no gcd is ever computed on the way.
     """
-    beta = _check_beta(beta)
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"a path needs n >= 1 vertices, got {n!r}")
-    n = int(n)
+    beta = check_int(beta, "beta", low=1)
+    n = check_int(n, "n", low=1)
+    if observed is not None and not isinstance(observed, Mapping):
+        raise TypeError(
+            f"observed must be a dict {{vertex: label}}, got {type(observed).__name__}; e.g. observed={{0: 1}}"
+        )
     observed = {} if observed is None else dict(observed)
     for v, lab in observed.items():
-        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or not 0 <= v < n:
-            raise ValueError(f"observed vertex {v!r} is not a vertex 0..{n - 1} of the path")
+        check_vertex(v, n, "observed vertex")
         if lab not in (0, 1):
             raise ValueError(f"observed labels are bits 0 or 1 (the paper's 1 or 2), got {lab!r} at vertex {v}")
     inv_q = 1 << beta  # 1/q: the transfer matrix [[1, q], [q, 1]] times 2^beta is [[2^beta, 1], [1, 2^beta]]
@@ -318,7 +309,7 @@ def brute_force_terms(n: int) -> int:
     >>> brute_force_terms(10)
     1024
     """
-    return 1 << n
+    return 1 << check_int(n, "n", low=0)
 
 
 @dataclass(frozen=True)
@@ -455,6 +446,7 @@ def constraint_frontier(m: int, constraints) -> list[int]:
     >>> constraint_frontier(4, [(0, 3)])
     [1, 1, 1]
     """
+    m = check_int(m, "m (the number of vertices of the path)", low=1)
     constraints = _check_constraints(m, constraints)
     uf = nx.utils.UnionFind(range(m))
     for i, j in constraints:

@@ -32,7 +32,7 @@ from itertools import permutations
 
 import numpy as np
 
-from .graphs import _rng
+from .checks import check_int, check_random_state, check_real
 from .learners.base import SimilarityLearner, check_similarity_label
 from .learners.baselines import UnionFindLearner
 from .learners.classifiers import ClassLearner
@@ -72,24 +72,10 @@ __all__ = [
 PAPER_BETA = 0.294
 
 
-def _check_K(K, minimum: int = 1) -> int:
-    if isinstance(K, (bool, np.bool_)) or not isinstance(K, (int, np.integer)):
-        raise TypeError(f"K must be an integer number of items, got {K!r}")
-    if K < minimum:
-        raise ValueError(f"K must be at least {minimum}, got {K}")
-    return int(K)
-
-
-def _check_item(x, K: int, name: str = "item") -> int:
-    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
-        raise TypeError(f"{name} must be an integer item 0..{K - 1}, got {x!r}")
-    if not 0 <= x < K:
-        raise ValueError(f"{name} {x} is not an item 0..{K - 1}")
-    return int(x)
-
-
 def _check_permutation(z) -> tuple[int, ...]:
-    z = tuple(int(v) for v in z)
+    if isinstance(z, (str, bytes)) or not hasattr(z, "__iter__"):
+        raise TypeError(f"z must be a sequence, a permutation of 0..K-1, got {z!r} ({type(z).__name__})")
+    z = tuple(check_int(v, "each entry of the permutation z") for v in z)
     if sorted(z) != list(range(len(z))):
         raise ValueError(f"z must be a permutation of 0..{len(z) - 1}, got {list(z)}")
     return z
@@ -106,7 +92,9 @@ def paired_permutation_label(z, x1: int, x2: int) -> int:
     """
     z = _check_permutation(z)
     K = len(z)
-    return max(z[_check_item(x1, K, "x'")], z[_check_item(x2, K, "x''")])
+    x1 = check_int(x1, "x'", low=0, high=K - 1)
+    x2 = check_int(x2, "x''", low=0, high=K - 1)
+    return max(z[x1], z[x2])
 
 
 def pattern_index(x1: int, x2: int, K: int) -> int:
@@ -117,16 +105,16 @@ def pattern_index(x1: int, x2: int, K: int) -> int:
     >>> pattern_index(2, 1, 3), pattern_items(7, 3)
     (7, (2, 1))
     """
-    K = _check_K(K)
-    return _check_item(x1, K, "x'") * K + _check_item(x2, K, "x''")
+    K = check_int(K, "K", low=1)
+    x1 = check_int(x1, "x'", low=0, high=K - 1)
+    return x1 * K + check_int(x2, "x''", low=0, high=K - 1)
 
 
 def pattern_items(p: int, K: int) -> tuple[int, int]:
     """The pattern ``(x', x'')`` numbered ``p`` (inverse of :func:`pattern_index`)."""
-    K = _check_K(K)
-    if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, np.integer)) or not 0 <= p < K * K:
-        raise ValueError(f"pattern number must be an integer 0..{K * K - 1}, got {p!r}")
-    return int(p) // K, int(p) % K
+    K = check_int(K, "K", low=1)
+    p = check_int(p, "pattern number p", low=0, high=K * K - 1)
+    return p // K, p % K
 
 
 def random_permutation(K: int, seed) -> tuple[int, ...]:
@@ -137,8 +125,8 @@ def random_permutation(K: int, seed) -> tuple[int, ...]:
     >>> sorted(random_permutation(5, seed=0))
     [0, 1, 2, 3, 4]
     """
-    K = _check_K(K)
-    return tuple(int(v) for v in _rng(seed).permutation(K))
+    K = check_int(K, "K", low=1)
+    return tuple(int(v) for v in check_random_state(seed).permutation(K))
 
 
 def comparison_trial(z, a: int, b: int) -> Trial:
@@ -151,7 +139,7 @@ def comparison_trial(z, a: int, b: int) -> Trial:
     """
     z = _check_permutation(z)
     K = len(z)
-    a, b = _check_item(a, K, "a"), _check_item(b, K, "b")
+    a, b = check_int(a, "a", low=0, high=K - 1), check_int(b, "b", low=0, high=K - 1)
     if a == b:
         raise ValueError(f"a comparison needs two distinct items, got a == b == {a}")
     y = int(paired_permutation_label(z, a, b) != z[b])
@@ -168,9 +156,8 @@ def random_class_sequence(z, T: int, seed) -> list[tuple[tuple[int, int], int]]:
     """
     z = _check_permutation(z)
     K = len(z)
-    if T < 0:
-        raise ValueError(f"T must be a non-negative number of examples, got {T}")
-    rng = _rng(seed)
+    T = check_int(T, "T", low=0)
+    rng = check_random_state(seed)
     xs = rng.integers(K, size=(T, 2))
     return [((int(a), int(b)), max(z[a], z[b])) for a, b in xs]
 
@@ -186,7 +173,7 @@ def class_mistake_bound(K: int, beta: float = PAPER_BETA) -> float:
     >>> round(class_mistake_bound(2), 4)
     4.4035
     """
-    K = _check_K(K)
+    K = check_int(K, "K", low=1)
     beta = float(beta)
     if not 0 < beta < 1:
         raise ValueError(f"beta must lie in (0, 1), got {beta}")
@@ -219,7 +206,7 @@ class ConsistentPredictor:
     """
 
     def __init__(self, K: int, history: Iterable = ()):
-        self.K = _check_K(K)
+        self.K = check_int(K, "K", low=1)
         self.known: dict[int, int] = {}
         self.used: set[int] = set()
         for x, y in history:
@@ -227,7 +214,8 @@ class ConsistentPredictor:
 
     def add(self, x: int, y: int) -> None:
         """Append the example ``(x, y)`` to the history."""
-        x, y = _check_item(x, self.K, "x"), _check_item(y, self.K, "value")
+        x = check_int(x, "x", low=0, high=self.K - 1)
+        y = check_int(y, "value", low=0, high=self.K - 1)
         self.known.setdefault(x, y)
         self.used.add(y)
 
@@ -275,12 +263,9 @@ class PairedPermutationClassLearner:
     """
 
     def __init__(self, K: int, beta: float = PAPER_BETA):
-        self.K = _check_K(K)
-        if isinstance(beta, (bool, np.bool_)) or not isinstance(beta, (int, float, Fraction, np.floating)):
-            raise TypeError(f"beta must be a number in (0, 1), got {beta!r}")
-        if not 0 < beta < 1:
-            raise ValueError(f"beta must lie in (0, 1), got {beta}")
-        self.beta = float(beta)
+        self.K = check_int(K, "K", low=1)
+        self.beta = check_real(beta, "beta", low=0, high=1, low_inclusive=False,
+                               high_inclusive=False)
         self._half_beta = (Fraction(beta) if isinstance(beta, Fraction) else Fraction(str(float(beta)))) / 2
         self._pool: dict[tuple, tuple[ConsistentPredictor, Fraction]] = {}
         A0 = ConsistentPredictor(self.K)
@@ -307,7 +292,8 @@ class PairedPermutationClassLearner:
             a, b = x
         except (TypeError, ValueError):
             raise ValueError(f"a pattern is a pair (x', x'') of items, got {x!r}") from None
-        return _check_item(a, self.K, "x'"), _check_item(b, self.K, "x''")
+        a = check_int(a, "x'", low=0, high=self.K - 1)
+        return a, check_int(b, "x''", low=0, high=self.K - 1)
 
     def votes(self, x) -> list[Fraction]:
         """Weight of the histories voting for each value ``0 .. K-1`` on pattern ``x``."""
@@ -325,7 +311,7 @@ class PairedPermutationClassLearner:
     def learn_one(self, x, y: int) -> None:
         """Receive the class ``y`` of ``x``; on a mistake split every mistaken history."""
         a, b = self._check_pattern(x)
-        y = _check_item(y, self.K, "class y")
+        y = check_int(y, "class y", low=0, high=self.K - 1)
         y_hat = self.predict_one((a, b))
         self.trials += 1
         if y_hat == y:
@@ -365,7 +351,7 @@ class PlainPairedPermutationClassLearner:
     """
 
     def __init__(self, K: int, beta: float = PAPER_BETA):
-        self.K = _check_K(K)
+        self.K = check_int(K, "K", low=1)
         self._half_beta = Fraction(str(float(beta))) / 2
         self.pool: list[tuple[tuple, Fraction]] = [((), Fraction(1))]
         self.mistakes = 0
@@ -406,7 +392,7 @@ def paired_permutation_hypotheses(K: int) -> np.ndarray:
     >>> H.shape, H[0].reshape(3, 3).tolist()      # z = identity: y(x', x'') = max(x', x'')
     ((6, 9), [[0, 1, 2], [1, 1, 2], [2, 2, 2]])
     """
-    K = _check_K(K, 2)
+    K = check_int(K, "K", low=2)
     if K > 8:
         raise ValueError(f"K! rows for K={K} are too many (at most K = 8)")
     P = np.array(list(permutations(range(K))), dtype=np.int64)
@@ -428,7 +414,7 @@ class PairedPermutationClassifier(ClassLearner):
     """
 
     def __init__(self, K: int, beta: float = PAPER_BETA):
-        K = _check_K(K, 2)
+        K = check_int(K, "K", low=2)
         super().__init__(K * K, K)
         self.inner = PairedPermutationClassLearner(K, beta)
 
@@ -469,7 +455,7 @@ def merge_sort_min_comparisons(K: int) -> int:
     >>> [merge_sort_min_comparisons(K) for K in (1, 2, 4, 8)]
     [0, 1, 4, 12]
     """
-    return _merge_min(_check_K(K))
+    return _merge_min(check_int(K, "K", low=1))
 
 
 @lru_cache(maxsize=None)
@@ -491,7 +477,7 @@ def binary_insertion_min_comparisons(K: int) -> int:
     >>> [binary_insertion_min_comparisons(K) for K in (1, 2, 4, 8)]
     [0, 1, 4, 13]
     """
-    K = _check_K(K)
+    K = check_int(K, "K", low=1)
     return sum(j.bit_length() - 1 for j in range(2, K + 1))
 
 
@@ -509,7 +495,7 @@ def merge_sort_lower_bound(K: int) -> int:
     >>> merge_sort_lower_bound(8), merge_sort_lower_bound(9), merge_sort_min_comparisons(9)
     (12, 12, 13)
     """
-    K = _check_K(K)
+    K = check_int(K, "K", low=1)
     m = K.bit_length() - 1
     return m << (m - 1) if m else 0
 
@@ -522,7 +508,7 @@ def log2_factorial(K: int) -> float:
     >>> round(log2_factorial(4), 4)
     4.585
     """
-    K = _check_K(K)
+    K = check_int(K, "K", low=1)
     return math.log2(math.factorial(K))
 
 
@@ -590,7 +576,7 @@ class ComparisonAdversary:
     """
 
     def __init__(self, K: int, strategy: str = "merge"):
-        self.K = _check_K(K)
+        self.K = check_int(K, "K", low=1)
         if strategy not in _STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}; choose one of {sorted(_STRATEGIES)}")
         self.strategy = strategy
@@ -696,7 +682,7 @@ def play_adversary(learner, K: int, strategy: str = "merge") -> AdversaryResult:
     >>> result.total_mistakes, len(result.trials), check_consistent(result.z, result.trials)
     (4, 4, True)
     """
-    K = _check_K(K, 2)
+    K = check_int(K, "K", low=2)
     if not (hasattr(learner, "predict_one") and hasattr(learner, "learn_one")):
         raise TypeError(f"{type(learner).__name__} is not a similarity learner (needs predict_one/learn_one)")
     if getattr(learner, "n", K * K) < K * K:
@@ -757,7 +743,7 @@ class TransitiveOrderLearner(SimilarityLearner):
     """
 
     def __init__(self, K: int, default: int = 0):
-        self.K = _check_K(K, 2)
+        self.K = check_int(K, "K", low=2)
         super().__init__(self.K * self.K)
         if default not in (0, 1):
             raise ValueError(f"default must be 0 (similar) or 1 (dissimilar), got {default!r}")
@@ -831,7 +817,7 @@ class HalvingPermutationLearner(SimilarityLearner):
     MAX_K = 8
 
     def __init__(self, K: int):
-        self.K = _check_K(K, 2)
+        self.K = check_int(K, "K", low=2)
         if self.K > self.MAX_K:
             raise ValueError(
                 f"the Halving learner enumerates all K! permutations; K={self.K} is too many "
@@ -890,8 +876,8 @@ class IteratedClassLearner:
     """
 
     def __init__(self, K: int, r: int, beta: float = PAPER_BETA):
-        self.K = _check_K(K)
-        self.r = _check_K(r)
+        self.K = check_int(K, "K", low=1)
+        self.r = check_int(r, "r", low=1)
         self.copies = [PairedPermutationClassLearner(self.K, beta) for _ in range(self.r)]
 
     def _split(self, x):
@@ -899,9 +885,7 @@ class IteratedClassLearner:
             pattern, i = x
         except (TypeError, ValueError):
             raise ValueError(f"an iterated pattern is ((x', x''), copy), got {x!r}") from None
-        if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)) or not 0 <= i < self.r:
-            raise ValueError(f"copy index must be an integer 0..{self.r - 1}, got {i!r}")
-        return pattern, self.copies[int(i)]
+        return pattern, self.copies[check_int(i, "the copy index", low=0, high=self.r - 1)]
 
     @property
     def mistakes(self) -> int:
@@ -930,7 +914,7 @@ def play_iterated_adversary(learner, K: int, r: int, strategy: str = "merge") ->
     >>> total, len(zs)
     (8, 2)
     """
-    K, r = _check_K(K, 2), _check_K(r)
+    K, r = check_int(K, "K", low=2), check_int(r, "r", low=1)
     if getattr(learner, "n", r * K * K) < r * K * K:
         raise ValueError(f"the learner has n={learner.n} vertices but r={r} copies of K={K} need n >= {r * K * K}")
     total, zs = 0, []

@@ -13,8 +13,16 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
-from .graphs import _rng, validate_graph, validate_labels
-from .learners.base import check_pair, check_similarity_label, check_vertex
+from .checks import (
+    check_int,
+    check_pair,
+    check_path,
+    check_probability,
+    check_random_state,
+    check_similarity_label,
+    check_vertex,
+)
+from .graphs import validate_graph, validate_labels
 
 __all__ = [
     "Trial",
@@ -58,20 +66,13 @@ class Trial:
 
     def __post_init__(self):
         for name in ("i", "j"):
-            v = getattr(self, name)
-            if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
-                raise TypeError(f"Trial.{name} must be an integer vertex, got {v!r}")
-            if v < 0:
-                raise ValueError(f"Trial.{name} must be a vertex index >= 0, got {v}")
-            object.__setattr__(self, name, int(v))
+            object.__setattr__(self, name, check_int(getattr(self, name), f"Trial.{name}", low=0))
         if self.i == self.j:
             raise ValueError(f"a trial needs two distinct vertices, got i == j == {self.i}")
         object.__setattr__(self, "y", check_similarity_label(self.y))
         if self.path is not None:
-            p = tuple(int(v) for v in self.path)
-            if len(p) < 2 or p[0] != self.i or p[-1] != self.j:
-                raise ValueError(f"Trial.path must run from i={self.i} to j={self.j}, got {list(p)}")
-            object.__setattr__(self, "path", p)
+            # the number of vertices is unknown here: run() checks the vertices against the learner
+            object.__setattr__(self, "path", check_path(self.path, self.i, self.j, None, "Trial.path"))
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,8 @@ def trials_from_pairs(labels, pairs: Iterable[Sequence[int]]) -> list[Trial]:
     [Trial(i=0, j=1, y=0, path=None), Trial(i=1, j=2, y=1, path=None)]
     """
     y = np.asarray(labels)
-    n = y.shape[0]
+    n = y.shape[0] if y.ndim == 1 else -1
+    y = validate_labels(labels, n)
     out = []
     for i, j in pairs:
         i, j = check_pair(i, j, n)
@@ -193,9 +195,8 @@ def _random_pairs(G: nx.Graph, labels, T: int, seed):
     if n < 2:
         raise ValueError("random pairs need a graph with at least two vertices")
     y = validate_labels(labels, n)
-    if isinstance(T, (bool, np.bool_)) or not isinstance(T, (int, np.integer)) or T < 0:
-        raise ValueError(f"T must be a non-negative integer number of trials, got {T!r}")
-    rng = _rng(seed)
+    T = check_int(T, "T", low=0)
+    rng = check_random_state(seed)
     i = rng.integers(n, size=T)
     j = (i + rng.integers(1, n, size=T)) % n  # uniform over the other n-1 vertices
     return G, n, y, rng, i.tolist(), j.tolist()
@@ -272,7 +273,7 @@ def random_walk_trials(G: nx.Graph, labels, T: int, seed, max_steps: int | None 
     """
     G, n, y, rng, I, J = _random_pairs(G, labels, T, seed)
     nbrs = [sorted(G.adj[v]) for v in range(n)]
-    cap = 1000 * n if max_steps is None else int(max_steps)
+    cap = 1000 * n if max_steps is None else check_int(max_steps, "max_steps", low=1)
     return [Trial(a, b, int(y[a] != y[b]), _loop_erased_walk(nbrs, a, b, rng, cap)) for a, b in zip(I, J)]
 
 
@@ -307,8 +308,8 @@ def random_walk_path(G: nx.Graph, i: int, j: int, seed, max_steps: int | None = 
     G = validate_graph(G)
     n = G.number_of_nodes()
     i, j = check_pair(i, j, n)
-    cap = 1000 * n if max_steps is None else int(max_steps)
-    return _loop_erased_walk([sorted(G.adj[v]) for v in range(n)], i, j, _rng(seed), cap)
+    cap = 1000 * n if max_steps is None else check_int(max_steps, "max_steps", low=1)
+    return _loop_erased_walk([sorted(G.adj[v]) for v in range(n)], i, j, check_random_state(seed), cap)
 
 
 def cut_crossing_trials(G: nx.Graph, labels, T: int, seed, tries: int = 10) -> list[Trial]:
@@ -343,12 +344,11 @@ def cut_crossing_trials(G: nx.Graph, labels, T: int, seed, tries: int = 10) -> l
     """
     from .graphs import cut_edges
 
+    tries = check_int(tries, "tries", low=1)
     G, n, y, rng, I, J = _random_pairs(G, labels, T, seed)
     cuts = cut_edges(G, y)
     if not cuts:
         raise ValueError("cut_crossing_trials needs labels with at least one cut edge; this labeling has none")
-    if tries < 1:
-        raise ValueError(f"tries must be at least 1, got {tries}")
     nbrs = [sorted(G.adj[v]) for v in range(n)]
     sp = dict()
 
@@ -436,7 +436,7 @@ def adversarial_run(learner, labels, T: int, seed, *, candidates: int | None = N
     return adaptive_run(learner, labels, T, seed, num_candidates=candidates)
 
 
-# -- trial sequences that stress a learner (issue 4) ------------------------------------------
+# -- trial sequences that stress a learner ------------------------------------------
 __all__ += ["cut_biased_trials", "AdaptiveAdversary", "adaptive_run"]
 
 
@@ -467,14 +467,12 @@ def cut_biased_trials(G: nx.Graph, labels, T: int, seed, p_cut: float = 0.5) -> 
     G = validate_graph(G)
     n = G.number_of_nodes()
     y = validate_labels(labels, n)
-    if not (isinstance(T, (int, np.integer)) and T >= 0):
-        raise ValueError(f"T must be a non-negative number of trials, got {T!r}")
-    if not (isinstance(p_cut, (int, float)) and 0.0 <= p_cut <= 1.0):
-        raise ValueError(f"p_cut must be a probability in [0, 1], got {p_cut!r}")
+    T = check_int(T, "T", low=0)
+    p_cut = check_probability(p_cut, "p_cut")
     cut = np.array(cut_edges(G, y), dtype=np.int64).reshape(-1, 2)
     if len(cut) == 0 and p_cut > 0:
         raise ValueError("the labeling has no cut edge (one class?): use random_trials, or p_cut=0")
-    rng = _rng(seed)
+    rng = check_random_state(seed)
     out = []
     for _ in range(int(T)):
         if rng.random() < p_cut:
@@ -521,15 +519,13 @@ class AdaptiveAdversary:
         self.n = self.labels.shape[0]
         if self.n < 2:
             raise ValueError("an adversary needs at least two vertices")
-        if num_candidates is not None and (
-            isinstance(num_candidates, bool) or not isinstance(num_candidates, (int, np.integer)) or num_candidates < 1
-        ):
-            raise ValueError(f"num_candidates must be a positive integer or None (all pairs), got {num_candidates!r}")
-        self.num_candidates = None if num_candidates is None else int(num_candidates)
+        self.num_candidates = (
+            None if num_candidates is None else check_int(num_candidates, "num_candidates", low=1)
+        )
         self.pairs = None if pairs is None else [check_pair(i, j, self.n) for i, j in pairs]
         if self.pairs is not None and not self.pairs:
             raise ValueError("pairs is empty: give at least one candidate pair, or None for all pairs")
-        self._rng = _rng(seed)
+        self._rng = check_random_state(seed)
 
     def _candidates(self):
         rng, n, c = self._rng, self.n, self.num_candidates
@@ -571,8 +567,7 @@ def adaptive_run(learner, labels, T: int, seed, num_candidates: int | None = 32,
     >>> result.total_mistakes
     5
     """
-    if not (isinstance(T, (int, np.integer)) and T >= 0):
-        raise ValueError(f"T must be a non-negative number of trials, got {T!r}")
+    T = check_int(T, "T", low=0)
     adv = AdaptiveAdversary(labels, seed, num_candidates=num_candidates, pairs=pairs)
     trials: list[Trial] = []
 

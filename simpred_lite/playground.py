@@ -57,8 +57,8 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
+from .checks import check_int, check_pair, check_probability, check_random_state
 from .graphs import (
-    _rng,
     barbell_graph,
     cut_edges,
     cut_size,
@@ -82,7 +82,6 @@ from .learners import (
     TreeWinnow,
     UnionFindLearner,
 )
-from .learners.base import check_pair
 from .learners.classifiers import perceptron_mistake_bound as graph_perceptron_bound
 from .learners.bounds import comparator_norm_sq
 from .learners.matrix import perceptron_mistake_bound, winnow_mistake_bound
@@ -399,9 +398,7 @@ class CutBiasedAdversary(Adversary):
     name = "cut-biased"
 
     def __init__(self, bias: float = 0.8):
-        if not 0.0 <= bias <= 1.0:
-            raise ValueError(f"bias must be a probability in [0, 1], got {bias}")
-        self.bias = float(bias)
+        self.bias = check_probability(bias, "bias")
 
     def choose(self, game):
         boundary = game.boundary
@@ -440,9 +437,7 @@ class AdaptiveAdversary(Adversary):
     name = "adaptive"
 
     def __init__(self, candidates: int | None = None, target: str | None = None):
-        if candidates is not None and (not isinstance(candidates, (int, np.integer)) or candidates < 1):
-            raise ValueError(f"candidates must be None (all pairs) or a positive integer, got {candidates!r}")
-        self.candidates = None if candidates is None else int(candidates)
+        self.candidates = None if candidates is None else check_int(candidates, "candidates", low=1)
         self.target = target
 
     def _candidates(self, game, name: str) -> list[tuple[int, int]]:
@@ -533,7 +528,15 @@ def make_adversary(name: str, **options) -> Adversary:
         return name
     if name not in ADVERSARIES:
         raise ValueError(f"unknown adversary {name!r}; choose one of {list(ADVERSARIES)}")
-    return ADVERSARIES[name](**options)
+    factory = ADVERSARIES[name]
+    params = inspect.signature(factory).parameters
+    if not any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        unknown = sorted(set(options) - set(params))
+        if unknown:
+            raise TypeError(
+                f"unknown option(s) {unknown} for the {name!r} adversary; it takes {sorted(params) or 'no options'}"
+            )
+    return factory(**options)
 
 
 # -- the game -----------------------------------------------------------------------------
@@ -599,9 +602,7 @@ class Playground:
 
     def __init__(self, graph="karate club", learners: Sequence[str] | None = None, adversary="random",
                  seed: int = 0, adversary_options: dict | None = None, registry: dict | None = None):
-        if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-            raise TypeError(f"seed must be an integer, got {seed!r}")
-        self.seed = int(seed)
+        self.seed = check_int(seed, "seed", low=0)
         self.registry = LEARNERS if registry is None else registry
         if isinstance(graph, str):
             if graph not in GRAPHS:
@@ -625,6 +626,8 @@ class Playground:
         self.K = int(np.unique(self.labels).size)
         self.cut = cut_edges(self.G, self.labels)
         self.boundary = np.unique(np.asarray(self.cut, dtype=np.int64).reshape(-1))
+        if isinstance(learners, str):
+            raise TypeError(f"learners must be a list of learner names, got the string {learners!r}; e.g. [{learners!r}]")
         names = list(self.registry) if learners is None else list(learners)
         if not names:
             raise ValueError("choose at least one learner")
@@ -645,8 +648,8 @@ class Playground:
         The graph stays the same (build a new playground for another graph).
         """
         if seed is not None:
-            self.seed = int(seed)
-        self.rng = _rng(self.seed)
+            self.seed = check_int(seed, "seed", low=0)
+        self.rng = check_random_state(self.seed)
         self.learners = {name: self.fresh_learner(name) for name in self.names}
         self.history: list[StepRecord] = []
         self.retired: dict[str, str] = {}
@@ -724,8 +727,7 @@ class Playground:
 
     def play(self, k: int, progress: bool = False) -> list[StepRecord]:
         """Play ``k`` trials; ``progress=True`` shows a tqdm bar (for long runs)."""
-        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) or k < 0:
-            raise ValueError(f"k must be a non-negative number of steps, got {k!r}")
+        k = check_int(k, "k", low=0)
         steps = range(int(k))
         if progress:
             from tqdm.auto import tqdm

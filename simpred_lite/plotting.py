@@ -17,6 +17,7 @@ import networkx as nx
 import numpy as np
 from matplotlib.figure import Figure
 
+from .checks import check_int
 from .graphs import cut_edges, validate_graph, validate_labels
 
 __all__ = [
@@ -46,7 +47,7 @@ def graph_layout(G: nx.Graph, seed: int = 0) -> dict[int, np.ndarray]:
     >>> sorted(pos)
     [0, 1, 2]
     """
-    return nx.spring_layout(validate_graph(G), seed=seed)
+    return nx.spring_layout(validate_graph(G), seed=check_int(seed, "seed", low=0, high=2**32 - 1))
 
 
 def draw_labelled_graph(
@@ -447,7 +448,7 @@ def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
     return ax
 
 
-# -- issue 7: the reduction of Theorem t:hardness, drawn like the paper's Ising figure --------
+# -- the reduction of Theorem t:hardness, drawn like the paper's Ising figure --------
 __all__ += ["draw_labelled_path", "draw_ising_reduction"]
 
 
@@ -562,7 +563,7 @@ def draw_ising_reduction(G: nx.Graph, fig=None, seed: int | None = None):
     return fig
 
 
-# -- Binary Support Trees and the §4.1 Perceptron (issue 4) -----------------------------------
+# -- Binary Support Trees and the §4.1 Perceptron -----------------------------------------
 __all__ += ["bst_layout", "draw_bst_trial", "plot_update_matrix", "plot_scaling"]
 
 

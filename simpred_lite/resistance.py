@@ -29,6 +29,7 @@ import numpy as np
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
+from .checks import check_vertex
 from .graphs import cut_edges, validate_graph, validate_labels
 
 __all__ = [
@@ -143,19 +144,16 @@ def _grounded_solver(G: nx.Graph):
 
 
 def _check_pairs(pairs, n: int) -> np.ndarray:
-    """The pairs as an ``(p, 2)`` int64 array, or a ValueError naming the bad entry."""
+    """The pairs as an ``(p, 2)`` int64 array, or an error naming the bad entry."""
+    if isinstance(pairs, (str, bytes)) or not hasattr(pairs, "__iter__"):
+        raise TypeError(f"pairs must be a sequence of vertex pairs, got {pairs!r}; e.g. pairs=[(0, 1), (2, 5)]")
     rows = []
     for t, pair in enumerate(pairs):
         try:
             a, b = pair
         except (TypeError, ValueError):
             raise ValueError(f"pairs[{t}] = {pair!r} is not a pair (i, j) of vertices") from None
-        for v in (a, b):
-            if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
-                raise ValueError(f"pairs[{t}] = {pair!r}: vertices must be integers 0..{n - 1}, got {v!r}")
-            if not 0 <= v < n:
-                raise ValueError(f"unknown vertex {int(v)} in pairs[{t}]: the graph's vertices are 0..{n - 1}")
-        rows.append((int(a), int(b)))
+        rows.append((check_vertex(a, n, f"pairs[{t}] vertex"), check_vertex(b, n, f"pairs[{t}] vertex")))
     return np.array(rows, dtype=np.int64).reshape(-1, 2)
 
 

@@ -31,12 +31,15 @@ import networkx as nx
 import numpy as np
 import scipy.sparse.linalg as spla
 
-from .graphs import _rng, validate_graph
+from .checks import check_int, check_random_state, check_vertex
+from .graphs import validate_graph
 
 __all__ = [
     "EXACT_COUNT_LIMIT",
     "wilson",
     "wilson_parents",
+    "wilson_arrays",
+    "adjacency_arrays",
     "wilson_trace",
     "aldous_broder",
     "aldous_broder_parents",
@@ -52,8 +55,28 @@ EXACT_COUNT_LIMIT = 400
 _CHUNK = 1 << 16  # uniform draws fetched from the generator at a time
 
 
-def _adjacency_arrays(G: nx.Graph) -> tuple[np.ndarray, np.ndarray]:
-    """CSR neighbour lists (``indptr``, ``indices``), neighbours sorted, weights ignored."""
+def adjacency_arrays(G: nx.Graph) -> tuple[np.ndarray, np.ndarray]:
+    """CSR neighbour lists (``indptr``, ``indices``) of ``G``, neighbours sorted, weights ignored.
+
+    The neighbours of ``v`` are ``indices[indptr[v]:indptr[v + 1]]``.  ``G`` is not validated
+    here: pass a graph already checked by :func:`~simpred_lite.graphs.validate_graph`.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A validated graph on ``0 .. n-1``.
+
+    Returns
+    -------
+    indptr, indices : numpy.ndarray
+        int64 arrays of lengths ``n + 1`` and ``2m``.
+
+    Examples
+    --------
+    >>> indptr, indices = adjacency_arrays(nx.path_graph(3))
+    >>> indptr.tolist(), indices.tolist()
+    ([0, 1, 3, 4], [1, 0, 2, 1])
+    """
     n = G.number_of_nodes()
     adj = G.adj
     lists = [sorted(adj[v]) for v in range(n)]
@@ -63,14 +86,33 @@ def _adjacency_arrays(G: nx.Graph) -> tuple[np.ndarray, np.ndarray]:
     return indptr, indices
 
 
-def _check_root(root, n: int, name: str = "root") -> int:
-    if isinstance(root, (bool, np.bool_)) or not (isinstance(root, (int, np.integer)) and 0 <= root < n):
-        raise ValueError(f"{name} {root!r} is not a vertex of the graph (0..{n - 1})")
-    return int(root)
+def wilson_arrays(indptr: np.ndarray, indices: np.ndarray, rng: np.random.Generator, root: int) -> np.ndarray:
+    """Wilson's algorithm on CSR arrays (see :func:`adjacency_arrays`): the parent array.
 
+    The array version of :func:`wilson_parents`, for callers that validated the graph
+    already (validating a graph with 10^6 vertices twice costs more than the walk).  Nothing
+    is checked here.
 
-def _wilson_core(indptr: np.ndarray, indices: np.ndarray, rng: np.random.Generator, root: int) -> np.ndarray:
-    """Wilson's algorithm on CSR arrays; returns ``parent`` with ``parent[root] = -1``."""
+    Parameters
+    ----------
+    indptr, indices : numpy.ndarray
+        CSR neighbour lists of a connected graph.
+    rng : numpy.random.Generator
+        Source of randomness (see :func:`simpred_lite.checks.check_random_state`).
+    root : int
+        Root of the tree, a vertex.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``parent[v]`` in the tree, ``parent[root] = -1``.
+
+    Examples
+    --------
+    >>> parent = wilson_arrays(*adjacency_arrays(nx.cycle_graph(5)), np.random.default_rng(0), 0)
+    >>> int(parent[0]), int((parent >= 0).sum())
+    (-1, 4)
+    """
     n = indptr.size - 1
     deg = np.diff(indptr).tolist()
     start = indptr[:-1].tolist()
@@ -163,10 +205,10 @@ def wilson_parents(G: nx.Graph, seed, root: int | None = None) -> np.ndarray:
     """
     G = validate_graph(G)
     n = G.number_of_nodes()
-    rng = _rng(seed)
-    root = int(rng.integers(n)) if root is None else _check_root(root, n)
-    indptr, indices = _adjacency_arrays(G)
-    return _wilson_core(indptr, indices, rng, root)
+    rng = check_random_state(seed)
+    root = int(rng.integers(n)) if root is None else check_vertex(root, n, "root")
+    indptr, indices = adjacency_arrays(G)
+    return wilson_arrays(indptr, indices, rng, root)
 
 
 def wilson(G: nx.Graph, seed, root: int | None = None) -> nx.Graph:
@@ -223,10 +265,10 @@ def wilson_trace(G: nx.Graph, seed, root: int | None = None) -> tuple[np.ndarray
     """
     G = validate_graph(G)
     n = G.number_of_nodes()
-    rng = _rng(seed)
-    root = int(rng.integers(n)) if root is None else _check_root(root, n)
-    indptr, indices = _adjacency_arrays(G)
-    chunk = min(_CHUNK, 4 * n)  # the same draws as _wilson_core
+    rng = check_random_state(seed)
+    root = int(rng.integers(n)) if root is None else check_vertex(root, n, "root")
+    indptr, indices = adjacency_arrays(G)
+    chunk = min(_CHUNK, 4 * n)  # the same draws as wilson_arrays
     draws, k = rng.random(chunk).tolist(), 0
     in_tree = [False] * n
     in_tree[root] = True
@@ -272,9 +314,9 @@ def aldous_broder_parents(G: nx.Graph, seed, start: int | None = None) -> np.nda
     """
     G = validate_graph(G)
     n = G.number_of_nodes()
-    rng = _rng(seed)
-    start = int(rng.integers(n)) if start is None else _check_root(start, n, "start")
-    indptr, indices = _adjacency_arrays(G)
+    rng = check_random_state(seed)
+    start = int(rng.integers(n)) if start is None else check_vertex(start, n, "start")
+    indptr, indices = adjacency_arrays(G)
     return _aldous_broder_core(indptr, indices, rng, start)
 
 
@@ -319,26 +361,18 @@ def sample_spanning_trees(G: nx.Graph, samples: int, seed, method: str = "wilson
     ((3, 4), [1, 1, 1])
     """
     G = validate_graph(G)
-    samples = _check_samples(samples)
-    cores = {"wilson": _wilson_core, "aldous_broder": _aldous_broder_core}
+    samples = check_int(samples, "samples", low=1)
+    cores = {"wilson": wilson_arrays, "aldous_broder": _aldous_broder_core}
     if method not in cores:
         raise ValueError(f"method must be 'wilson' or 'aldous_broder', got {method!r}")
     core = cores[method]
-    rng = _rng(seed)
+    rng = check_random_state(seed)
     n = G.number_of_nodes()
-    indptr, indices = _adjacency_arrays(G)
+    indptr, indices = adjacency_arrays(G)
     out = np.empty((samples, n), dtype=np.int64)
     for s in range(samples):
         out[s] = core(indptr, indices, rng, int(rng.integers(n)))
     return out
-
-
-def _check_samples(samples) -> int:
-    if isinstance(samples, (bool, np.bool_)) or not isinstance(samples, (int, np.integer)):
-        raise TypeError(f"samples must be a positive integer, got {samples!r}")
-    if samples < 1:
-        raise ValueError(f"samples must be at least 1, got {samples}")
-    return int(samples)
 
 
 def edge_inclusion_frequencies(G: nx.Graph, samples: int, seed, method: str = "wilson") -> np.ndarray:

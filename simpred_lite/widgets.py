@@ -18,6 +18,7 @@ import numpy as np
 from IPython.display import Image
 from matplotlib.figure import Figure
 
+from .checks import check_int
 from .graphs import validate_graph, validate_labels
 from .plotting import draw_labelled_graph, figure_to_png, graph_layout
 
@@ -74,7 +75,7 @@ class SimilarityGame:
         if getattr(learner, "n", n) != n:
             raise ValueError(f"the learner is for {learner.n} vertices but the graph has {n}")
         self.learner = learner
-        self.pos = graph_layout(self.G, seed=layout_seed)
+        self.pos = graph_layout(self.G, seed=check_int(layout_seed, "layout_seed", low=0))
         self.history: list[dict] = []
         self._pending: tuple[int, int, int] | None = None
         self.i = W.Dropdown(options=list(range(n)), value=0, description="vertex i")
@@ -163,7 +164,7 @@ def _word(y: int) -> str:
     return "DISSIMILAR (1)" if y == 1 else "SIMILAR (0)"
 
 
-# -- issue 7: adversary games on the paired permutation problem and on a graph -------------------
+# -- adversary games on the paired permutation problem and on a graph -------------------
 from .games import GraphAdversaryGame, PermutationAdversaryGame  # noqa: E402
 from .learners.baselines import AlwaysSimilar, UnionFindLearner  # noqa: E402
 from .lowerbound import (  # noqa: E402
@@ -280,7 +281,7 @@ class PermutationAdversaryApp(_AdversaryApp):
     def __init__(self, K: int = 5, learner: str = "TransitiveOrderLearner"):
         if learner not in PERMUTATION_LEARNERS:
             raise ValueError(f"unknown learner {learner!r}; choose one of {sorted(PERMUTATION_LEARNERS)}")
-        self.K = int(K)
+        self.K = check_int(K, "K", low=2)
         self.learner_name = learner
         self.game = PermutationAdversaryGame(self.K, PERMUTATION_LEARNERS[learner](self.K))
         self.a = W.Dropdown(options=list(range(self.K)), value=0, description="item a")
@@ -339,7 +340,7 @@ class GraphAdversaryApp(_AdversaryApp):
     def __init__(self, G, learner, layout_seed: int = 0):
         self.game = GraphAdversaryGame(G, learner)
         n = self.game.n
-        self.pos = graph_layout(self.game.G, seed=layout_seed)
+        self.pos = graph_layout(self.game.G, seed=check_int(layout_seed, "layout_seed", low=0))
         self.i = W.Dropdown(options=list(range(n)), value=0, description="vertex i")
         self.j = W.Dropdown(options=list(range(n)), value=1, description="vertex j")
         self._build(self.i, self.j)

@@ -30,7 +30,7 @@ def test_cut_biased_bad_input():
         cut_biased_trials(G, [0, 0, 1, 1, 1], 5, seed=0, p_cut=1.5)
     with pytest.raises(ValueError, match="no cut edge"):
         cut_biased_trials(G, [0] * 5, 5, seed=0)
-    with pytest.raises(ValueError, match="T must be a non-negative"):
+    with pytest.raises(ValueError, match="T must be at least 0"):
         cut_biased_trials(G, [0, 0, 1, 1, 1], -1, seed=0)
     with pytest.raises(ValueError, match="labels must be"):
         cut_biased_trials(G, [0, 0, 1], 5, seed=0)
@@ -70,7 +70,7 @@ def test_adaptive_adversary_with_a_pool_of_pairs():
 
 
 def test_adaptive_adversary_bad_input():
-    with pytest.raises(ValueError, match="num_candidates must be a positive integer"):
+    with pytest.raises(ValueError, match="num_candidates must be at least 1"):
         AdaptiveAdversary([0, 1], seed=0, num_candidates=0)
     with pytest.raises(ValueError, match="pairs is empty"):
         AdaptiveAdversary([0, 1], seed=0, pairs=[])

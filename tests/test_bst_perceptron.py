@@ -213,3 +213,12 @@ def test_bad_input():
         BSTPerceptron(nx.path_graph(4))
     with pytest.raises(TypeError, match="integer vertex"):
         learner.predict_one(0.5, 1)
+
+
+def test_threshold_must_be_a_non_negative_integer():
+    B = BinarySupportTree([0, 1, 2, 3])
+    with pytest.raises(ValueError, match="threshold must be at least 0, got -5"):
+        BSTPerceptron(B, threshold=-5)
+    with pytest.raises(TypeError, match="threshold must be an integer"):
+        BSTPerceptron(B, threshold=2.5)
+    assert BSTPerceptron(B, threshold=0).threshold == 0

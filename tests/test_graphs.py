@@ -83,7 +83,8 @@ def test_validate_labels_errors():
         validate_labels([0.5, 1, 1], 3)
     with pytest.raises(ValueError, match="0..1"):
         validate_labels([0, 2, 1], 3, num_classes=2)
-    assert validate_labels([0.0, 1.0], 2).dtype == np.int64
+    with pytest.raises(ValueError, match="astype\\(int\\)"):  # whole floats too: labels are ints
+        validate_labels([0.0, 1.0], 2)
 
 
 # -- generators -------------------------------------------------------------------------
@@ -118,7 +119,7 @@ def test_planted_partition_is_reproducible_and_seed_dependent():
 
 
 def test_planted_partition_bad_arguments():
-    with pytest.raises(ValueError, match="K <= n"):
+    with pytest.raises(ValueError, match="K must lie in 2..3"):
         planted_partition(3, 5, 0.5, 0.1, seed=0)
     with pytest.raises(ValueError, match="p_in"):
         planted_partition(10, 2, 1.5, 0.1, seed=0)
@@ -169,3 +170,24 @@ def test_class_cuts_sum_to_twice_the_cut(n, K, seed):
 def test_similarity_label():
     assert similarity_label([3, 3, 1], 0, 1) == 0
     assert similarity_label([3, 3, 1], 1, 2) == 1
+
+
+def test_float_and_bool_vertices_are_refused_but_can_be_relabelled():
+    G = nx.relabel_nodes(nx.path_graph(4), {v: float(v) for v in range(4)})  # 0.0 == 0 in Python
+    with pytest.raises(ValueError, match=r"vertex 0.0 \(float\); pass relabel=True"):
+        validate_graph(G)
+    H = validate_graph(G, relabel=True)
+    assert all(type(v) is int for v in H.nodes) and sorted(H.edges) == [(0, 1), (1, 2), (2, 3)]
+    with pytest.raises(ValueError, match=r"vertex False \(bool\)"):
+        validate_graph(nx.Graph([(False, True)]))
+
+
+def test_generators_check_their_arguments():
+    with pytest.raises(TypeError, match="rows must be an integer, got 2.5"):
+        grid_graph(2.5, 3)
+    with pytest.raises(TypeError, match="clique_size must be an integer, got 3.5"):
+        barbell_graph(3.5)
+    with pytest.raises(TypeError, match="p_in must be a real number, got '0.5'"):
+        planted_partition(10, 2, "0.5", 0.1, seed=0)
+    with pytest.raises(ValueError, match="K must lie in 2..10, got 1"):
+        planted_partition(10, 1, 0.5, 0.1, seed=0)  # the docstring's 2 <= K <= n

@@ -17,11 +17,11 @@ def test_trial_rejects_bad_input():
         Trial(2, 2, 0)
     with pytest.raises(ValueError, match="0 \\(similar\\) or 1 \\(dissimilar\\)"):
         Trial(0, 1, 2)
-    with pytest.raises(ValueError, match=">= 0"):
+    with pytest.raises(ValueError, match="Trial.i must be at least 0"):
         Trial(-1, 1, 0)
-    with pytest.raises(TypeError, match="integer vertex"):
+    with pytest.raises(TypeError, match="Trial.i must be an integer"):
         Trial(0.5, 1, 0)
-    with pytest.raises(ValueError, match="from i=0 to j=2"):
+    with pytest.raises(ValueError, match="Trial.path must start at i=0 and end at j=2"):
         Trial(0, 2, 1, path=(0, 1))
 
 
@@ -106,7 +106,7 @@ def test_random_trials_reproducible_and_validated():
     assert random_trials(G, y, 50, seed=3) == random_trials(G, y, 50, seed=3)
     with pytest.raises(ValueError, match="one class per vertex"):
         random_trials(G, y[:-1], 5, seed=0)
-    with pytest.raises(ValueError, match="non-negative"):
+    with pytest.raises(ValueError, match="T must be at least 0"):
         random_trials(G, y, -1, seed=0)
 
 

@@ -136,7 +136,7 @@ def test_step_and_play_reject_bad_input():
         game.step(pair=(0, 99))
     with pytest.raises(TypeError, match="pair must be two vertices"):
         game.step(pair=5)
-    with pytest.raises(ValueError, match="non-negative number of steps"):
+    with pytest.raises(ValueError, match="k must be at least 0"):
         game.play(-1)
     student = Playground("barbell", adversary="student", seed=0)
     with pytest.raises(ValueError, match="needs your pair"):

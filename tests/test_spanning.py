@@ -215,15 +215,15 @@ def test_disconnected_graph_is_rejected():
 
 
 def test_bad_arguments():
-    with pytest.raises(ValueError, match="root 9 is not a vertex"):
+    with pytest.raises(ValueError, match="unknown root 9"):
         wilson(K4, seed=0, root=9)
-    with pytest.raises(ValueError, match="start -1 is not a vertex"):
+    with pytest.raises(ValueError, match="unknown start -1"):
         aldous_broder(K4, seed=0, start=-1)
     with pytest.raises(ValueError, match="explicit seed"):
         wilson(K4, seed=None)
     with pytest.raises(ValueError, match="at least 1"):
         edge_inclusion_frequencies(K4, 0, seed=0)
-    with pytest.raises(TypeError, match="positive integer"):
+    with pytest.raises(TypeError, match="samples must be an integer"):
         sample_spanning_trees(K4, 2.5, seed=0)
     with pytest.raises(ValueError, match="method must be"):
         sample_spanning_trees(K4, 2, seed=0, method="kruskal")

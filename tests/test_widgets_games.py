@@ -4,7 +4,7 @@ import networkx as nx
 import pytest
 
 from simpred_lite.games import GraphAdversaryGame, PermutationAdversaryGame
-from simpred_lite.graphs import _rng
+from simpred_lite.checks import check_random_state
 from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
 from simpred_lite.lowerbound import (
     HalvingPermutationLearner,
@@ -17,7 +17,7 @@ from simpred_lite.widgets import GraphAdversaryApp, MergeSortLearnerApp, Permuta
 
 
 def test_permutation_game_random_play_stays_consistent():
-    rng = _rng(0)
+    rng = check_random_state(0)
     for learner_factory in (TransitiveOrderLearner, HalvingPermutationLearner, lambda K: AlwaysSimilar(K * K)):
         K = 5
         game = PermutationAdversaryGame(K, learner_factory(K))
@@ -65,7 +65,7 @@ def test_permutation_game_answering_against_the_learner_never_needs_a_forced_ans
 
 
 def test_graph_game_labeling_is_consistent_with_answers():
-    rng = _rng(1)
+    rng = check_random_state(1)
     G = nx.petersen_graph()
     game = GraphAdversaryGame(G, UnionFindLearner(10))
     for _ in range(30):
@@ -143,7 +143,7 @@ def test_graph_app():
 
 def test_merge_sort_learner_app_always_errs_and_reveals_a_consistent_permutation():
     app = MergeSortLearnerApp(5)
-    rng = _rng(2)
+    rng = check_random_state(2)
     while app.question is not None:
         (app.similar_button if rng.integers(2) else app.dissimilar_button).click()
     assert app.mistakes == len(app.adversary.asked) >= merge_sort_min_comparisons(5)

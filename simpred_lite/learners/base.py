@@ -21,54 +21,17 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
-import numpy as np
+from ..checks import (
+    check_int,
+    check_pair,
+    check_path,
+    check_similarity_label,
+    check_vertex,
+)
 
+# check_vertex, check_pair and check_similarity_label live in simpred_lite.checks; they are
+# re-exported here, where learner authors have always found them.
 __all__ = ["SimilarityLearner", "check_vertex", "check_pair", "check_similarity_label"]
-
-
-def check_vertex(v, n: int, name: str = "vertex") -> int:
-    """Return ``v`` as a Python int after checking it is a vertex ``0 .. n-1``.
-
-    Examples
-    --------
-    >>> check_vertex(3, 5)
-    3
-    """
-    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
-        raise TypeError(f"{name} must be an integer vertex index, got {v!r} ({type(v).__name__})")
-    if not 0 <= v < n:
-        raise ValueError(f"unknown {name} {v}: the graph's vertices are 0..{n - 1}")
-    return int(v)
-
-
-def check_pair(i, j, n: int) -> tuple[int, int]:
-    """Check a query pair: two distinct known vertices.
-
-    Examples
-    --------
-    >>> check_pair(0, 4, 5)
-    (0, 4)
-    """
-    i = check_vertex(i, n, "vertex i")
-    j = check_vertex(j, n, "vertex j")
-    if i == j:
-        raise ValueError(f"a pair needs two distinct vertices, got i == j == {i}")
-    return i, j
-
-
-def check_similarity_label(y) -> int:
-    """Check a similarity label: ``1`` (dissimilar) or ``0`` (similar).
-
-    Examples
-    --------
-    >>> check_similarity_label(1)
-    1
-    """
-    if isinstance(y, (bool, np.bool_)):
-        return int(y)
-    if not isinstance(y, (int, np.integer)) or y not in (0, 1):
-        raise ValueError(f"a similarity label must be 0 (similar) or 1 (dissimilar), got {y!r}")
-    return int(y)
 
 
 class SimilarityLearner(ABC):
@@ -93,11 +56,7 @@ class SimilarityLearner(ABC):
     needs_path: bool = False
 
     def __init__(self, n: int):
-        if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)):
-            raise TypeError(f"n must be an integer number of vertices, got {n!r}")
-        if n < 2:
-            raise ValueError(f"a similarity problem needs at least 2 vertices, got n={n}")
-        self.n = int(n)
+        self.n = check_int(n, "n", low=2)
         self.mistakes = 0
         self.trials = 0
         self._cached: tuple | None = None
@@ -139,7 +98,15 @@ class SimilarityLearner(ABC):
         """Update after the label ``y`` was revealed; ``y_hat`` is what was predicted."""
 
     def _check_path(self, i: int, j: int, path) -> tuple[int, ...] | None:
-        """Validate the revealed path; learners that ignore paths accept and drop it."""
+        """Validate the revealed path.
+
+        Every learner checks a path it is given, whether it uses it or not: it must be a
+        sequence of vertices ``0 .. n-1`` running from ``i`` to ``j`` (see
+        :func:`simpred_lite.checks.check_path`), so a wrong call such as ``path=5`` or a
+        path of another pair fails loudly instead of being dropped.  Adjacency in the graph
+        is not checked here.  Learners of a known graph (``needs_path = False``) then drop
+        the path (return None); those of an unknown graph require it and keep it.
+        """
         if path is None:
             if self.needs_path:
                 raise ValueError(
@@ -147,12 +114,8 @@ class SimilarityLearner(ABC):
                     "revealed with each pair: call predict_one(i, j, path=[i, ..., j])"
                 )
             return None
-        if not self.needs_path:
-            return None
-        p = tuple(check_vertex(v, self.n, "path vertex") for v in path)
-        if len(p) < 2 or p[0] != i or p[-1] != j:
-            raise ValueError(f"the path must start at i={i} and end at j={j}, got {list(p)}")
-        return p
+        p = check_path(path, i, j, self.n)
+        return p if self.needs_path else None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(n={self.n}, mistakes={self.mistakes}, trials={self.trials})"

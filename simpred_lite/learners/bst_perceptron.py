@@ -43,6 +43,7 @@ import networkx as nx
 import numpy as np
 
 from ..bst import BinarySupportTree, heap_path
+from ..checks import check_int
 from .base import SimilarityLearner, check_pair
 
 __all__ = ["TrialStructure", "trial_structure", "extended_tags", "BSTPerceptron"]
@@ -150,7 +151,8 @@ class BSTPerceptron(SimilarityLearner):
     bst : BinarySupportTree
         The tree; pairs are vertices ``0 .. n-1`` of the original graph.
     threshold : int, optional
-        For experiments only.  Default ``2 R^2``, the value equivalent to Algorithm 2.
+        For experiments only, a non-negative integer (the path sums are integers).
+        Default ``2 R^2``, the value equivalent to Algorithm 2.
     strict : bool, default True
         Compare with ``>`` (Algorithm 2).  ``threshold=4 * bst.depth**2, strict=False`` is the
         rule as printed in (e:predictionstep), which is *not* equivalent.
@@ -185,7 +187,9 @@ class BSTPerceptron(SimilarityLearner):
         leaf_of[bst.order] = N + np.arange(bst.n)
         self._leaf = leaf_of.tolist()
         self.R = 2 * bst.depth
-        self.threshold = 2 * self.R**2 if threshold is None else threshold
+        self.threshold = 2 * self.R**2 if threshold is None else check_int(threshold, "threshold", low=0)
+        if not isinstance(strict, (bool, np.bool_)):
+            raise TypeError(f"strict must be True (compare with >) or False (>=), got {strict!r}")
         self.strict = bool(strict)
         # F, lazily: row l holds the touched entries F[l, l'] with l' > l (F is symmetric
         # with a zero diagonal, so the upper triangle is all of it).

@@ -49,8 +49,8 @@ from collections.abc import Callable
 import networkx as nx
 import numpy as np
 
+from ..checks import check_int, check_random_state, check_vertex, is_integer
 from ..graphs import validate_graph, validate_labels
-from .base import check_vertex
 
 __all__ = [
     "ClassLearner",
@@ -70,14 +70,6 @@ __all__ = [
 ]
 
 
-def _check_int(value, name: str, low: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an integer, got {value!r} ({type(value).__name__})")
-    if value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value}")
-    return int(value)
-
-
 def check_class_label(y, K: int | None) -> int:
     """Check a class label: an integer in ``0 .. K-1`` (any ``y >= 0`` when ``K`` is None).
 
@@ -86,7 +78,7 @@ def check_class_label(y, K: int | None) -> int:
     >>> check_class_label(2, 3)
     2
     """
-    if isinstance(y, (bool, np.bool_)) or not isinstance(y, (int, np.integer)):
+    if not is_integer(y):
         raise TypeError(f"a class label must be an integer 0..K-1, got {y!r} ({type(y).__name__})")
     if y < 0 or (K is not None and y >= K):
         upper = f"{K - 1}" if K is not None else "K-1"
@@ -136,8 +128,8 @@ class ClassLearner(ABC):
     """
 
     def __init__(self, n: int, K: int | None):
-        self.n = _check_int(n, "n (the number of vertices)", 1)
-        self.K = None if K is None else _check_int(K, "K (the number of classes)", 2)
+        self.n = check_int(n, "n", low=1)
+        self.K = None if K is None else check_int(K, "K", low=2)
         self.mistakes = 0
         self.trials = 0
 
@@ -205,8 +197,8 @@ def labelings_with_small_cut(G: nx.Graph, K: int, max_cut: int, *, limit: int = 
     [[0, 0, 0], [0, 0, 1], [0, 1, 1], [1, 0, 0], [1, 1, 0], [1, 1, 1]]
     """
     G = validate_graph(G)
-    K = _check_int(K, "K", 2)
-    max_cut = _check_int(max_cut, "max_cut", 0)
+    K = check_int(K, "K", low=2)
+    max_cut = check_int(max_cut, "max_cut", low=0)
     n = G.number_of_nodes()
     rows = np.arange(K, dtype=np.int64)[:, None]
     cuts = np.zeros(K, dtype=np.int64)
@@ -758,11 +750,10 @@ def adversarial_class_run(clf: ClassLearner, labels, T: int, seed) -> tuple[list
     >>> int(m.sum())        # one mistake per vertex not in class 0
     2
     """
-    from ..graphs import _rng
-
     check_class_learner(clf)
     y = validate_labels(labels, clf.n)
-    rng = _rng(seed)
+    T = check_int(T, "T", low=0)
+    rng = check_random_state(seed)
     xs, out = [], []
     for _ in range(int(T)):
         order = rng.permutation(clf.n)

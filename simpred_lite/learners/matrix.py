@@ -48,6 +48,7 @@ import scipy.linalg
 import scipy.sparse as sp
 
 from ..bst import BinarySupportTree
+from ..checks import check_memory
 from ..graphs import validate_graph, validate_labels
 from ..resistance import DENSE_LIMIT, edge_list, incidence, laplacian, laplacian_pinv
 from .base import SimilarityLearner, check_pair
@@ -218,12 +219,10 @@ def comparator_matrix(G: nx.Graph, labels) -> np.ndarray:
     """
     G = validate_graph(G)
     y = validate_labels(labels, G.number_of_nodes())
-    m, n = G.number_of_edges(), G.number_of_nodes()
-    if m * max(m, n) > _DENSE_ENTRY_LIMIT:
-        raise ValueError(
-            f"comparator_matrix forms a dense m x m matrix (m={m}); for its squared Frobenius norm "
-            "use sum_k |Phi_k|^2 + sum_{k != l} |Phi_kl|^2 from the cut edges instead"
-        )
+    check_memory(8 * G.number_of_edges() * (G.number_of_edges() + G.number_of_nodes()),
+                 "comparator_matrix (an m x m and an m x n float matrix)",
+                 "for ||U||_F^2 use simpred_lite.learners.bounds.comparator_norm_sq(G, labels), "
+                 "computed from cut counts in O(m)")
     Psi = incidence(G).toarray()
     classes = np.unique(y)
     Pu = Psi @ (y[:, None] == classes[None, :]).astype(float)  # columns Psi u_k
@@ -283,12 +282,9 @@ class _GraphGeometry:
                 "BSTPerceptron.from_graph(G, seed), or MatrixWinnow(BinarySupportTree.from_graph(G, seed), cut_size=...)"
             )
         self.exact = self.m == self.n - 1  # a tree: psi is a signed path indicator
-        if self.m * self.n > _DENSE_ENTRY_LIMIT:
-            raise ValueError(
-                f"{what} tabulates every instance psi as a dense m x n array ({self.m} x {self.n}), "
-                f"over the {_DENSE_ENTRY_LIMIT} entries allowed; use method='kernel' (the default), "
-                "which needs only kernel values (e_a - e_b)^T L^+ (e_i - e_j)"
-            )
+        check_memory(8 * (3 * self.m * self.n + 3 * self.n**2), f"{what} (three m x n float tables of instances)",
+                     "use method='kernel' (the default), which needs only kernel values "
+                     "(e_a - e_b)^T L^+ (e_i - e_j), or run on the graph's Binary Support Tree")
         Lp = laplacian_pinv(G)
         self._psi_rows = Lp[edges[:, 0]] - Lp[edges[:, 1]]  # psi(i, j) = column i - column j
         d = np.diag(Lp)
@@ -340,9 +336,6 @@ def _geometry(G, what, edge_limit, alternative):
 
 
 # -- kernel form: instances only through their inner products --------------------------------
-# Entries of a dense m x n (or m x m) array above which the dense instance table / reference
-# refuses to allocate (2^25 doubles = 256 MiB).
-_DENSE_ENTRY_LIMIT = 1 << 25
 # Columns of L^+ (grounded potentials) cached by the sparse kernel: at most this many doubles.
 _COLUMN_CACHE_ENTRIES = 1 << 24
 

@@ -46,8 +46,9 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..checks import check_int, check_real
 from .base import SimilarityLearner
-from .classifiers import ClassLearner, _check_int, check_class_learner
+from .classifiers import ClassLearner, check_class_learner
 
 __all__ = [
     "reduction_constant",
@@ -62,16 +63,9 @@ __all__ = [
 BETA = 0.294  #: the paper's beta; it minimises c_2(beta), the worst case over K >= 2
 
 
-def _check_K(K) -> int:
-    return _check_int(K, "K (the number of classes)", 2)
-
-
 def _check_beta(beta) -> float:
-    if isinstance(beta, (bool, np.bool_)) or not isinstance(beta, (int, float, np.floating, Fraction)):
-        raise TypeError(f"beta must be a number in (0, 1), got {beta!r}")
-    if not 0 < beta < 1:
-        raise ValueError(f"beta must lie strictly between 0 and 1, got {beta}; the paper uses beta = 0.294")
-    return float(beta)
+    return check_real(beta, "beta", low=0, high=1, low_inclusive=False,
+                      high_inclusive=False)
 
 
 def reduction_constant(K: int, beta: float = BETA) -> float:
@@ -88,7 +82,7 @@ def reduction_constant(K: int, beta: float = BETA) -> float:
     >>> round(reduction_constant(5) / math.log2(5), 4)
     4.174
     """
-    K = _check_K(K)
+    K = check_int(K, "K", low=2)
     beta = _check_beta(beta)
     return math.log2(K * (K - 1) / beta) / math.log2(2 / (1 + beta))
 
@@ -101,7 +95,7 @@ def similarity_mistake_bound(B: int, K: int, beta: float = BETA) -> float:
     >>> round(similarity_mistake_bound(3, K=3), 3)
     20.78
     """
-    B = _check_int(B, "B (the base mistake bound)", 0)
+    B = check_int(B, "B", low=0)
     return reduction_constant(K, beta) * B
 
 
@@ -211,9 +205,9 @@ class SimilarityFromClassifier(SimilarityLearner):
                 "make_classifier must be a function returning a fresh class learner, got "
                 f"{type(make_classifier).__name__}; e.g. lambda: HalvingClassifier(H)"
             )
-        self.K = _check_K(K)
+        self.K = check_int(K, "K", low=2)
         self.beta = _check_beta(beta)
-        self.max_histories = _check_int(max_histories, "max_histories", 1)
+        self.max_histories = check_int(max_histories, "max_histories", low=1)
         root = check_class_learner(make_classifier(), "make_classifier()")
         base_K = getattr(root, "K", None)
         if base_K is not None and base_K < self.K:
@@ -362,6 +356,8 @@ def history_tree(sim: SimilarityFromClassifier):
     >>> T.number_of_nodes(), sorted(T.nodes[v]["guess"] for v in T.successors(0))
     (3, [((0, 0), (3, 1)), ((0, 1), (3, 0))])
     """
+    if not isinstance(sim, SimilarityFromClassifier):
+        raise TypeError(f"history_tree takes a SimilarityFromClassifier, got {type(sim).__name__}")
     import networkx as nx
 
     T = nx.DiGraph()
@@ -432,7 +428,7 @@ class ClassifierFromSimilarity(ClassLearner):
                 f"{type(sim_learner).__name__} needs a path with each pair, but a class learner "
                 "has no paths to give it: use a known-graph similarity learner"
             )
-        super().__init__(sim_learner.n, _check_K(K))
+        super().__init__(sim_learner.n, check_int(K, "K", low=2))
         self.sim_learner = sim_learner
         self._rep: dict[int, int] = {}  # class -> its representative vertex
         self._asked: tuple | None = None

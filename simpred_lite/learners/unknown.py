@@ -40,8 +40,15 @@ from fractions import Fraction
 import networkx as nx
 import numpy as np
 
+from ..checks import (
+    check_int,
+    check_memory,
+    check_random_state,
+    check_real,
+    check_vertex,
+)
 from ..graphs import validate_graph, validate_labels
-from .base import SimilarityLearner, check_vertex
+from .base import SimilarityLearner
 
 __all__ = [
     "check_simple_path",
@@ -176,11 +183,7 @@ class PathForest:
     """
 
     def __init__(self, n: int, grow: str = "disconnected"):
-        if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)):
-            raise TypeError(f"n must be an integer number of vertices, got {n!r}")
-        if n < 2:
-            raise ValueError(f"a path forest needs at least 2 vertices, got n={n}")
-        self.n = int(n)
+        self.n = check_int(n, "n", low=2)
         self.grow = _check_grow(grow)
         self.edges: list[tuple[int, int]] = []
         self._uf = list(range(self.n))
@@ -531,12 +534,10 @@ class TreeWinnow(_ForestLearner):
 
     def __init__(self, n: int, alpha: float = 2.0, threshold: float | None = None, grow: str = "disconnected"):
         super().__init__(n, grow)
-        if not (isinstance(alpha, (int, float, np.floating)) and alpha > 1):
-            raise ValueError(f"alpha must be a number > 1, got {alpha!r}")
+        check_real(alpha, "alpha", low=1, low_inclusive=False)
         if threshold is None:
             threshold = self.n - 1
-        if not (isinstance(threshold, (int, float, np.floating)) and threshold > 0):
-            raise ValueError(f"threshold must be a positive number, got {threshold!r}")
+        check_real(threshold, "threshold", low=0, low_inclusive=False)
         self.alpha = float(alpha)
         self.threshold = float(threshold)
         self.weights = np.ones(self.n - 1)
@@ -610,7 +611,7 @@ def rnorm_exponent(n: int) -> float:
     >>> round(rnorm_exponent(101), 4)
     18.4207
     """
-    if n < 3:
+    if check_int(n, "n") < 3:
         raise ValueError(f"Algorithm 1 needs n >= 3 vertices (r = 4 ln(n-1) must exceed 2), got n={n}")
     return 4.0 * math.log(n - 1)
 
@@ -831,6 +832,8 @@ class DenseRNormPerceptron(RNormPerceptron):
 
     def __init__(self, n: int, grow: str = "disconnected"):
         super().__init__(n, grow)
+        check_memory(8 * self._m**2, f"DenseRNormPerceptron({self.n}) (a dense (n-1)^2 int64 theta)",
+                     "use RNormPerceptron(n): the same predictions with a sparse theta")
         self._dense = np.zeros(self._m * self._m, dtype=np.int64)
 
     @property
@@ -1108,12 +1111,11 @@ def random_tree_with_clusters(n: int, K: int, seed) -> tuple[nx.Graph, np.ndarra
     >>> nx.is_tree(T), len(set(labels.tolist())), sum(int(labels[a] != labels[b]) for a, b in T.edges)
     (True, 4, 3)
     """
-    from ..graphs import _rng
     from ..spanning import wilson
 
-    if not (isinstance(n, (int, np.integer)) and isinstance(K, (int, np.integer))) or not 1 <= K <= n:
-        raise ValueError(f"need integers 1 <= K <= n, got n={n!r}, K={K!r}")
-    rng = _rng(seed)
+    n = check_int(n, "n", low=1)
+    K = check_int(K, "K", low=1, high=n)
+    rng = check_random_state(seed)
     T = wilson(nx.complete_graph(n), seed=rng)
     edges = sorted((min(e), max(e)) for e in T.edges)
     cut = [edges[k] for k in rng.choice(len(edges), K - 1, replace=False)]

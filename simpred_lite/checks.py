@@ -1,0 +1,539 @@
+"""Every argument check of the package, in one place (like scikit-learn's ``utils/validation``).
+
+Each function checks one kind of argument and returns it in a canonical form (a Python
+``int``, a ``float``, a numpy ``Generator``, an ``int64`` array ...).  The errors follow one
+rule: ``TypeError`` when the argument has the wrong *type* (a string, a float where an
+integer is meant, a ``bool`` where a number is meant), ``ValueError`` when the type is
+right but the *value* is not (negative, out of range, NaN); every message names the
+argument, says what is wrong and how to fix it.
+
+``bool`` is a subclass of ``int`` in Python, so ``True`` would silently count as ``1``;
+every integer and real check here refuses it.
+
+Graphs themselves are checked by :func:`simpred_lite.graphs.validate_graph`.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+
+__all__ = [
+    "MEMORY_LIMIT",
+    "is_integer",
+    "check_random_state",
+    "check_int",
+    "check_real",
+    "check_probability",
+    "check_vertex",
+    "check_pair",
+    "check_path",
+    "check_similarity_label",
+    "check_labels",
+    "check_memory",
+]
+
+#: Largest array (in bytes) a function of the package allocates before refusing: 1 GiB.
+MEMORY_LIMIT = 1 << 30
+
+_BOOLS = (bool, np.bool_)
+
+
+def is_integer(value) -> bool:
+    """Whether ``value`` is an integer in the sense of every check here: not a bool.
+
+    Parameters
+    ----------
+    value : object
+
+    Returns
+    -------
+    bool
+        True for Python and numpy integers, False for bools, floats (even ``2.0``) and
+        anything else.
+
+    Examples
+    --------
+    >>> is_integer(3), is_integer(True), is_integer(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, (int, np.integer)) and not isinstance(value, _BOOLS)
+
+
+def _describe(value) -> str:
+    return f"{value!r} ({type(value).__name__})"
+
+
+def check_random_state(seed, *, name: str = "seed", allow_none: bool = False) -> np.random.Generator:
+    """Turn ``seed`` into a :class:`numpy.random.Generator`.
+
+    The package draws all its randomness from a ``Generator`` built here, so that every run
+    (and every stored notebook output) is reproducible from its seed.
+
+    Parameters
+    ----------
+    seed : int, numpy.random.Generator or None
+        A non-negative integer seeds a fresh generator; a ``Generator`` is returned as is
+        (so several calls can share one stream).  ``None`` (fresh entropy from the
+        operating system, not reproducible) only with ``allow_none=True``.
+    name : str, default "seed"
+        The argument's name, for error messages.
+    allow_none : bool, default False
+        Whether ``None`` is accepted.  The package's own functions refuse it: a run
+        without a seed cannot be reproduced.
+
+    Returns
+    -------
+    numpy.random.Generator
+
+    Raises
+    ------
+    TypeError
+        If ``seed`` is a bool, a float, a string or any other type.
+    ValueError
+        If ``seed`` is a negative integer, or None without ``allow_none``.
+
+    Examples
+    --------
+    >>> rng = check_random_state(0)
+    >>> check_random_state(rng) is rng
+    True
+    >>> type(check_random_state(None, allow_none=True)).__name__
+    'Generator'
+    >>> check_random_state(1.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: seed must be a non-negative integer or a numpy.random.Generator, got 1.5 (float); pass e.g. seed=0
+    """
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is None:
+        if allow_none:
+            return np.random.default_rng()
+        raise ValueError(
+            f"pass an explicit {name} (an int or a numpy.random.Generator) so runs are reproducible, "
+            f"e.g. {name}=0"
+        )
+    if not is_integer(seed):
+        raise TypeError(
+            f"{name} must be a non-negative integer or a numpy.random.Generator, got {_describe(seed)}; "
+            f"pass e.g. {name}=0"
+        )
+    if seed < 0:
+        raise ValueError(f"{name} must be a non-negative integer, got {seed}; pass e.g. {name}=0")
+    return np.random.default_rng(int(seed))
+
+
+def _range_text(low, high, low_inclusive=True, high_inclusive=True) -> str:
+    if low is not None and high is not None:
+        return f"lie in {'[' if low_inclusive else '('}{low}, {high}{']' if high_inclusive else ')'}"
+    if low is not None:
+        return f"be {'>=' if low_inclusive else '>'} {low}"
+    return f"be {'<=' if high_inclusive else '<'} {high}"
+
+
+def check_int(value, name: str, *, low: int | None = None, high: int | None = None) -> int:
+    """Check that ``value`` is an integer (not a bool) with ``low <= value <= high``.
+
+    Parameters
+    ----------
+    value : object
+        The argument to check.
+    name : str
+        Its name, used in the error message (e.g. ``"T (the number of trials)"``).
+    low, high : int, optional
+        Inclusive bounds.
+
+    Returns
+    -------
+    int
+        ``value`` as a Python int.
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not an integer, or is a bool (``True`` is not the number 1 here).
+    ValueError
+        If ``value`` is outside ``[low, high]``.
+
+    Examples
+    --------
+    >>> check_int(3, "K", low=2)
+    3
+    >>> check_int(True, "T")
+    Traceback (most recent call last):
+    ...
+    TypeError: T must be an integer, got True (bool); pass a whole number such as 3
+    >>> check_int(1, "K", low=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: K must be at least 2, got 1
+    """
+    if not is_integer(value):
+        raise TypeError(f"{name} must be an integer, got {_describe(value)}; pass a whole number such as 3")
+    if (low is not None and value < low) or (high is not None and value > high):
+        if low is not None and high is not None:
+            allowed = f"lie in {low}..{high}"
+        else:
+            allowed = f"be at least {low}" if low is not None else f"be at most {high}"
+        raise ValueError(f"{name} must {allowed}, got {int(value)}")
+    return int(value)
+
+
+def check_real(value, name: str, *, low=None, high=None, low_inclusive: bool = True,
+               high_inclusive: bool = True, finite: bool = True) -> float:
+    """Check that ``value`` is a real number (int, float, Fraction; not a bool or a string).
+
+    Parameters
+    ----------
+    value : object
+        The argument to check.
+    name : str
+        Its name, used in the error message.
+    low, high : float, optional
+        Bounds on the value.
+    low_inclusive, high_inclusive : bool, default True
+        Whether ``value == low`` (``value == high``) is allowed.
+    finite : bool, default True
+        Whether NaN and infinities are refused (NaN is always refused).
+
+    Returns
+    -------
+    float
+        ``float(value)``.
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is a string (even ``"0.5"``), a bool, or not a real number.
+    ValueError
+        If ``value`` is NaN, infinite (with ``finite=True``) or outside the bounds.
+
+    Examples
+    --------
+    >>> check_real(0.5, "p_in", low=0, high=1)
+    0.5
+    >>> check_real("0.5", "p_in")
+    Traceback (most recent call last):
+    ...
+    TypeError: p_in must be a real number, got '0.5' (str); pass a number such as 0.5, not a string
+    >>> check_real(0.0, "eta", low=0, low_inclusive=False)
+    Traceback (most recent call last):
+    ...
+    ValueError: eta must be > 0, got 0.0
+    """
+    if isinstance(value, _BOOLS) or not isinstance(value, (numbers.Real, np.integer, np.floating)):
+        hint = ", not a string" if isinstance(value, str) else ""
+        raise TypeError(f"{name} must be a real number, got {_describe(value)}; pass a number such as 0.5{hint}")
+    x = float(value)
+    if math.isnan(x):
+        raise ValueError(f"{name} must be a number, got NaN")
+    if finite and math.isinf(x):
+        raise ValueError(f"{name} must be finite, got {x}")
+    too_low = low is not None and (x < low or (not low_inclusive and x == low))
+    too_high = high is not None and (x > high or (not high_inclusive and x == high))
+    if too_low or too_high:
+        shown = value if isinstance(value, Fraction) else x
+        raise ValueError(f"{name} must {_range_text(low, high, low_inclusive, high_inclusive)}, got {shown}")
+    return x
+
+
+def check_probability(value, name: str) -> float:
+    """Check that ``value`` is a probability: a real number in ``[0, 1]``.
+
+    Parameters
+    ----------
+    value : object
+        The argument to check.
+    name : str
+        Its name, used in the error message.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not a real number (see :func:`check_real`).
+    ValueError
+        If ``value`` is NaN or outside ``[0, 1]``.
+
+    Examples
+    --------
+    >>> check_probability(1, "p_cut")
+    1.0
+    >>> check_probability(1.5, "p_cut")
+    Traceback (most recent call last):
+    ...
+    ValueError: p_cut must be a probability in [0, 1], got 1.5
+    """
+    x = check_real(value, name)
+    if not 0.0 <= x <= 1.0:
+        raise ValueError(f"{name} must be a probability in [0, 1], got {value!r}")
+    return x
+
+
+def check_vertex(v, n: int, name: str = "vertex") -> int:
+    """Return ``v`` as a Python int after checking it is a vertex ``0 .. n-1``.
+
+    Parameters
+    ----------
+    v : object
+        The vertex to check.
+    n : int
+        Number of vertices.
+    name : str, default "vertex"
+        Its name, used in the error message.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError
+        If ``v`` is not an integer (a float such as ``2.0``, a bool, a string).
+    ValueError
+        If ``v`` is outside ``0 .. n-1``.
+
+    Examples
+    --------
+    >>> check_vertex(3, 5)
+    3
+    >>> check_vertex(5, 5, "vertex j")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown vertex j 5: the graph's vertices are 0..4
+    """
+    if not is_integer(v):
+        raise TypeError(
+            f"{name} must be an integer vertex index 0..{n - 1}, got {_describe(v)}; "
+            "vertices are numbered by integers, e.g. int(v)"
+        )
+    if not 0 <= v < n:
+        raise ValueError(f"unknown {name} {int(v)}: the graph's vertices are 0..{n - 1}")
+    return int(v)
+
+
+def check_pair(i, j, n: int) -> tuple[int, int]:
+    """Check a query pair: two distinct vertices of ``0 .. n-1``.
+
+    Parameters
+    ----------
+    i, j : object
+        The two vertices.
+    n : int
+        Number of vertices.
+
+    Returns
+    -------
+    tuple of int
+
+    Raises
+    ------
+    TypeError
+        If ``i`` or ``j`` is not an integer.
+    ValueError
+        If a vertex is out of range, or ``i == j``.
+
+    Examples
+    --------
+    >>> check_pair(0, 4, 5)
+    (0, 4)
+    """
+    i = check_vertex(i, n, "vertex i")
+    j = check_vertex(j, n, "vertex j")
+    if i == j:
+        raise ValueError(f"a pair needs two distinct vertices, got i == j == {i}; ask about two different vertices")
+    return i, j
+
+
+def check_path(path, i: int, j: int, n: int | None, name: str = "path") -> tuple[int, ...]:
+    """Check a revealed path: a sequence of vertices ``0 .. n-1`` from ``i`` to ``j``.
+
+    Only the endpoints and the vertices are checked here, not that consecutive vertices
+    are adjacent (the unknown-graph learners do not know the graph).
+
+    Parameters
+    ----------
+    path : sequence of int
+        The vertices ``i = v_0, v_1, ..., v_k = j``.
+    i, j : int
+        The pair the path is revealed with.
+    n : int or None
+        Number of vertices; None when it is not known (then vertices need only be ``>= 0``).
+    name : str, default "path"
+        Its name, used in the error message.
+
+    Returns
+    -------
+    tuple of int
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a sequence (an int, a string, a set) or holds a non-integer.
+    ValueError
+        If a vertex is out of range, or the path does not run from ``i`` to ``j``.
+
+    Examples
+    --------
+    >>> check_path([0, 2, 4], 0, 4, 5)
+    (0, 2, 4)
+    >>> check_path(5, 0, 4, 5)
+    Traceback (most recent call last):
+    ...
+    TypeError: path must be a sequence of vertices [i, ..., j], got 5 (int); pass e.g. [0, ..., 4]
+    """
+    if isinstance(path, (str, bytes)) or not isinstance(path, (Sequence, np.ndarray)):
+        raise TypeError(
+            f"{name} must be a sequence of vertices [i, ..., j], got {_describe(path)}; pass e.g. [{i}, ..., {j}]"
+        )
+    if n is None:
+        p = tuple(check_int(v, f"{name} vertex", low=0) for v in path)
+    else:
+        p = tuple(check_vertex(v, n, f"{name} vertex") for v in path)
+    if len(p) < 2 or p[0] != i or p[-1] != j:
+        raise ValueError(f"{name} must start at i={i} and end at j={j} (run from i to j), got {list(p)}")
+    return p
+
+
+def check_similarity_label(y) -> int:
+    """Check a similarity label: ``1`` (dissimilar) or ``0`` (similar).
+
+    ``True`` and ``False`` are accepted as ``1`` and ``0``: "are they dissimilar?".
+
+    Parameters
+    ----------
+    y : int or bool
+        The label.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError
+        If ``y`` is not an integer (a float such as ``0.5`` or ``1.0``, a string).
+    ValueError
+        If ``y`` is an integer other than 0 and 1.
+
+    Examples
+    --------
+    >>> check_similarity_label(1)
+    1
+    """
+    if isinstance(y, _BOOLS):
+        return int(y)
+    if not isinstance(y, (int, np.integer)):
+        raise TypeError(
+            f"a similarity label must be the integer 0 (similar) or 1 (dissimilar), got {y!r} "
+            f"({type(y).__name__}); convert it with int(y)"
+        )
+    if y not in (0, 1):
+        raise ValueError(f"a similarity label must be 0 (similar) or 1 (dissimilar), got {y!r}")
+    return int(y)
+
+
+def check_labels(labels, n: int, num_classes: int | None = None) -> np.ndarray:
+    """Check a class labeling of ``n`` vertices and return it as an int64 array.
+
+    Parameters
+    ----------
+    labels : array_like of int
+        ``labels[v]`` is the class of vertex ``v``, an integer in ``0 .. K-1``.
+    n : int
+        Number of vertices.
+    num_classes : int, optional
+        If given, every label must be below it.
+
+    Returns
+    -------
+    numpy.ndarray
+        A fresh int64 copy of the labels.
+
+    Raises
+    ------
+    ValueError
+        If the length is not ``n``, a label is not an integer (floats such as ``1.0``,
+        bools and strings are refused), is negative, or is ``>= num_classes``.
+
+    Examples
+    --------
+    >>> check_labels([0, 1, 1], 3)
+    array([0, 1, 1])
+    >>> check_labels([0.0, 1.0, 1.0], 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: labels must be integers 0..K-1, got dtype float64; convert them with np.asarray(labels).astype(int)
+    """
+    arr = np.asarray(labels)
+    if arr.ndim != 1 or arr.shape[0] != n:
+        raise ValueError(
+            f"labels must be a 1-d sequence with one class per vertex (n={n}), got shape {arr.shape}"
+        )
+    if arr.dtype.kind not in "iu" and not (arr.dtype.kind == "O" and all(is_integer(v) for v in arr)):
+        if arr.dtype.kind in "fb":
+            fix = "; convert them with np.asarray(labels).astype(int)"
+        elif arr.dtype.kind in "USO":
+            fix = "; number the classes 0..K-1, e.g. np.unique(labels, return_inverse=True)[1]"
+        else:
+            fix = ""
+        raise ValueError(f"labels must be integers 0..K-1, got dtype {arr.dtype}{fix}")
+    arr = arr.astype(np.int64, copy=True)
+    if n and arr.min() < 0:
+        raise ValueError(f"labels must be non-negative class indices 0..K-1, found {arr.min()}")
+    if num_classes is not None and n and arr.max() >= num_classes:
+        raise ValueError(f"labels must lie in 0..{num_classes - 1}, found {arr.max()}")
+    return arr
+
+
+def check_memory(n_bytes, what: str, alternative: str, *, limit: int | None = None) -> None:
+    """Refuse, *before* allocating, an array larger than ``limit`` bytes.
+
+    numpy's own failure ("Unable to allocate 298. GiB") comes late, says nothing about
+    what to do instead, and below the machine's memory a huge allocation may just swap.
+
+    Parameters
+    ----------
+    n_bytes : int or float
+        Size of what is about to be allocated.
+    what : str
+        What would be allocated, e.g. ``"comparator_matrix: an m x m float matrix"``.
+    alternative : str
+        What to use instead; ends the error message.
+    limit : int, optional
+        The limit in bytes; default :data:`MEMORY_LIMIT`.
+
+    Raises
+    ------
+    ValueError
+        If ``n_bytes > limit``.
+
+    Examples
+    --------
+    >>> check_memory(8 * 10**3, "a small array", "nothing")
+    >>> check_memory(8 * 10**10, "a 10^5 x 10^5 float matrix", "use a sparse solver")
+    Traceback (most recent call last):
+    ...
+    ValueError: a 10^5 x 10^5 float matrix needs 74.5 GiB, more than the 1.0 GiB limit (simpred_lite.checks.MEMORY_LIMIT); use a sparse solver
+    """
+    limit = MEMORY_LIMIT if limit is None else limit
+    if n_bytes > limit:
+        raise ValueError(
+            f"{what} needs {_size(n_bytes)}, more than the {_size(limit)} limit "
+            f"(simpred_lite.checks.MEMORY_LIMIT); {alternative}"
+        )
+
+
+def _size(n_bytes) -> str:
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n_bytes >= scale / 10:
+            return f"{n_bytes / scale:.1f} {unit}"
+    return f"{int(n_bytes)} bytes"
