@@ -13,8 +13,8 @@ from __future__ import annotations
 import sys
 import time
 
-from simpred_lite.hardness import path_marginals, path_marginals_bruteforce
-from simpred_lite.lowerbound import (
+from simpred_lite.theory.hardness import path_marginals, path_marginals_bruteforce
+from simpred_lite.theory.lowerbound import (
     PairedPermutationClassLearner,
     PlainPairedPermutationClassLearner,
     random_class_sequence,

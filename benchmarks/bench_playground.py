@@ -1,7 +1,7 @@
 """Benchmark: the playground's cost per trial against the plain run loop, and the adaptive adversary vs n.
 
-1. Overhead of :class:`~simpred_lite.playground.Playground` (all registered learners on the
-   same trials, bookkeeping per step) against :func:`~simpred_lite.online.run` of each
+1. Overhead of :class:`~simpred_lite.game.playground.Playground` (all registered learners on the
+   same trials, bookkeeping per step) against :func:`~simpred_lite.game.trials.run` of each
    learner on the same trials: the ratio of the times measured in this run.
 2. Cost per trial of each adversary against the random one, as n grows: the adaptive
    adversary asks the target learner ``predict_one`` on up to all n(n-1)/2 pairs per trial.
@@ -17,8 +17,8 @@ import argparse
 import time
 
 from simpred_lite.graphs import planted_partition
-from simpred_lite.online import run
-from simpred_lite.playground import Playground
+from simpred_lite.game.trials import run
+from simpred_lite.game.playground import Playground
 
 
 def seconds(fn, repeat: int = 3) -> float:

@@ -22,7 +22,7 @@ from simpred_lite.learners import (
     adversarial_class_run,
     labelings_with_small_cut,
 )
-from simpred_lite.online import random_trials, run
+from simpred_lite.game.trials import random_trials, run
 
 
 def time_it(fn) -> float:

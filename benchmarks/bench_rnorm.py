@@ -27,7 +27,7 @@ from simpred_lite.learners.unknown import (
     rnorm_mistake_bound,
     target_matrix,
 )
-from simpred_lite.online import run, shortest_path_trials
+from simpred_lite.game.trials import run, shortest_path_trials
 
 
 def per_trial(learner, trials) -> tuple[float, list[int]]:

@@ -9,19 +9,16 @@ The package behind the notebooks of the suite.  One idea per module:
 - :mod:`simpred_lite.spanning` — uniform random spanning trees
 - :mod:`simpred_lite.bst` — Binary Support Trees
 - :mod:`simpred_lite.datasets` — real labelled graphs bundled with the dependencies, kNN graphs, your own graph in
-- :mod:`simpred_lite.online` — trials, the run loop, trial sequences
-- :mod:`simpred_lite.evaluation` — compare learners in one call (``evaluate``), sweeps
-- :mod:`simpred_lite.learners` — the learners (one module per family)
-- :mod:`simpred_lite.hardness` — Ising partition functions, the graph → constrained path reduction
-- :mod:`simpred_lite.lowerbound` — paired permutations, the O(K) class algorithm, the Ω(K log K) adversary
-- :mod:`simpred_lite.games` — hand-played adversary games (logic of the widgets)
-- :mod:`simpred_lite.plotting` — figures
-- :mod:`simpred_lite.widgets` — ipywidgets apps used by the notebooks
-- :mod:`simpred_lite.playground` — the adversary playground (graphs, learner registry,
-  adversaries); its app is :mod:`simpred_lite.playground_widget`
+- :mod:`simpred_lite.learners` — every learner (one protocol in ``learners.base``) and every
+  mistake bound
+- :mod:`simpred_lite.game` — trials, adversaries, the run loop, ``evaluate``, the playground
+- :mod:`simpred_lite.theory` — hardness (Ising, constrained path), lower bounds (paired
+  permutations, Proposition 1), averages over spanning trees
+- :mod:`simpred_lite.viz` — figures (matplotlib)
+- :mod:`simpred_lite.apps` — ipywidgets apps used by the notebooks
 
-Importing the package loads none of matplotlib and ipywidgets: the three modules that
-need them (``plotting``, ``widgets``, ``playground_widget``) are imported on first use.
+Importing the package loads none of matplotlib and ipywidgets: the two subpackages that
+need them (``viz`` and ``apps``) are imported on first use.
 """
 
 import importlib
@@ -31,15 +28,12 @@ from . import (
     checks,
     datasets,
     exact,
-    games,
+    game,
     graphs,
-    hardness,
     learners,
-    lowerbound,
-    online,
-    playground,
     resistance,
     spanning,
+    theory,
 )
 from .graphs import (
     barbell_graph,
@@ -52,8 +46,8 @@ from .graphs import (
     validate_labels,
 )
 from .datasets import LabelledGraph, knn_graph, load_graph
-from .evaluation import evaluate, evaluate_sweep
-from .online import (
+from .game.evaluation import evaluate, evaluate_sweep
+from .game.trials import (
     AdaptiveAdversary,
     RunResult,
     Trial,
@@ -69,7 +63,7 @@ from .online import (
 
 __version__ = "0.1.0"
 
-_VIEW_MODULES = ("plotting", "widgets", "playground_widget")  # matplotlib / ipywidgets
+_VIEW_MODULES = ("viz", "apps")  # matplotlib / ipywidgets
 
 
 def __getattr__(name: str):
@@ -90,18 +84,14 @@ __all__ = [
     "checks",
     "datasets",
     "exact",
-    "games",
+    "game",
     "graphs",
-    "hardness",
     "learners",
-    "lowerbound",
-    "online",
-    "plotting",
     "resistance",
     "spanning",
-    "widgets",
-    "playground",
-    "playground_widget",
+    "theory",
+    "viz",
+    "apps",
     # graphs and labelings
     "barbell_graph",
     "cut_edges",

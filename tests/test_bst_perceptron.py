@@ -19,7 +19,7 @@ from simpred_lite.graphs import planted_partition
 from simpred_lite.learners import BSTPerceptron, MatrixPerceptron
 from simpred_lite.learners.bst_perceptron import extended_tags, trial_structure
 from simpred_lite.learners.matrix import bst_incidence, comparator_matrix, perceptron_mistake_bound, signed_path_overlap
-from simpred_lite.online import Trial, adaptive_run, cut_biased_trials, random_trials, run
+from simpred_lite.game.trials import Trial, adaptive_run, cut_biased_trials, random_trials, run
 
 
 @st.composite

@@ -19,7 +19,7 @@ import pytest
 import simpred_lite.learners as learners
 from simpred_lite.bst import BinarySupportTree
 from simpred_lite.graphs import cut_size, planted_partition
-from simpred_lite.online import random_walk_trials
+from simpred_lite.game.trials import random_walk_trials
 
 G, LABELS = planted_partition(12, 3, 0.7, 0.15, seed=5)
 N = G.number_of_nodes()

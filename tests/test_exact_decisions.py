@@ -34,7 +34,7 @@ from simpred_lite.learners import (
     TreeWinnow,
     adversarial_class_run,
 )
-from simpred_lite.online import adaptive_run, random_trials, run
+from simpred_lite.game.trials import adaptive_run, random_trials, run
 from simpred_lite.resistance import laplacian_pinv
 
 
@@ -241,7 +241,7 @@ class _NoisyTreeWinnow(TreeWinnow):
 
 
 def _path_trials(G, labels, T, seed):
-    from simpred_lite.online import random_walk_path
+    from simpred_lite.game.trials import random_walk_path
 
     rng = np.random.default_rng(seed)
     out = []

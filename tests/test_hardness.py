@@ -1,4 +1,4 @@
-"""Tests of simpred_lite.hardness: exact Ising partition functions and the reduction of
+"""Tests of simpred_lite.theory.hardness: exact Ising partition functions and the reduction of
 Theorem t:hardness, Z_G(2β) = Z_P(C, β)."""
 
 from collections import Counter
@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from simpred_lite.checks import check_random_state
-from simpred_lite.hardness import (
+from simpred_lite.theory.hardness import (
     brute_force_terms,
     constrained_partition_function,
     constraint_frontier,

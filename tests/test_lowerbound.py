@@ -1,4 +1,4 @@
-"""Tests of simpred_lite.lowerbound: Theorem thm:lognec on data.
+"""Tests of simpred_lite.theory.lowerbound: Theorem thm:lognec on data.
 
 Class side: the master over hallucinated histories errs at most (K-1) log2(2/β)/log2(2/(1+β))
 times, and the proof's invariants hold step by step.  Similarity side: the comparison
@@ -22,7 +22,7 @@ from simpred_lite.learners import (
     reduction_constant,
     similarity_mistake_bound,
 )
-from simpred_lite.lowerbound import (
+from simpred_lite.theory.lowerbound import (
     PAPER_BETA,
     ComparisonAdversary,
     ConsistentPredictor,
@@ -52,7 +52,7 @@ from simpred_lite.lowerbound import (
     random_permutation,
     run_class,
 )
-from simpred_lite.online import run
+from simpred_lite.game.trials import run
 
 
 # -- the concept ---------------------------------------------------------------------------------
@@ -350,7 +350,7 @@ def test_halving_learner_mistake_bound_on_random_sequences():
         for _ in range(80):
             p, q = (int(v) for v in rng.choice(K * K, 2, replace=False))
             (a, b), (c, d) = pattern_items(p, K), pattern_items(q, K)
-            from simpred_lite.online import Trial
+            from simpred_lite.game.trials import Trial
             trials.append(Trial(p, q, int(max(z[a], z[b]) != max(z[c], z[d]))))
         assert run(HalvingPermutationLearner(K), trials).total_mistakes <= log2_factorial(K)
 

@@ -24,7 +24,7 @@ from simpred_lite.learners.matrix import (
     signed_path_overlap,
     winnow_mistake_bound,
 )
-from simpred_lite.online import adaptive_run, random_trials, run
+from simpred_lite.game.trials import adaptive_run, random_trials, run
 from simpred_lite.resistance import incidence, laplacian_pinv, resistance_diameter
 
 
@@ -288,7 +288,7 @@ def test_dense_references_refuse_large_graphs():
 from fractions import Fraction  # noqa: E402
 
 from simpred_lite.learners.matrix import _PerceptronCertifier  # noqa: E402
-from simpred_lite.online import cut_biased_trials  # noqa: E402
+from simpred_lite.game.trials import cut_biased_trials  # noqa: E402
 
 
 class MatrixPerceptronExactReference:

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from simpred_lite.bst import BinarySupportTree
 from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
 from simpred_lite.learners.base import SimilarityLearner
-from simpred_lite.online import run
-from simpred_lite.playground import (
+from simpred_lite.game.trials import run
+from simpred_lite.game.playground import (
     ADVERSARIES,
     GRAPHS,
     LEARNERS,
@@ -24,7 +24,7 @@ from simpred_lite.playground import (
     register_learner,
     shortest_path,
 )
-from simpred_lite.playground_widget import PlaygroundApp
+from simpred_lite.apps.playground_widget import PlaygroundApp
 
 AUTOPLAY = [a for a in ADVERSARIES if a != "student"]
 
@@ -420,7 +420,7 @@ def test_needs_labels_factories_and_learner_dependent_bounds():
 
 
 def test_learners_for_a_setting(monkeypatch):
-    from simpred_lite.playground import learners_for
+    from simpred_lite.game.playground import learners_for
 
     monkeypatch.setitem(LEARNERS, "paths", LearnerSpec("paths", lambda G, s: PathRecorder(G.number_of_nodes()),
                                                        needs_path=True, setting="unknown graph"))
@@ -506,7 +506,7 @@ def test_registered_paper_learners_keep_their_bounds():
 
 
 def test_adaptive_adversary_samples_candidates_against_a_slow_target():
-    from simpred_lite.playground import SLOW_CANDIDATES
+    from simpred_lite.game.playground import SLOW_CANDIDATES
 
     class Counting(AlwaysSimilar):
         def __init__(self, n):
@@ -527,7 +527,7 @@ def test_adaptive_adversary_samples_candidates_against_a_slow_target():
 
 def test_bst_comparator_norm_matches_the_two_class_identity():
     """||U_B||_F^2 = 4 |Phi^B|^2 for two classes (comparator_matrix's docstring), on random BSTs."""
-    from simpred_lite.playground import _bst_comparator_norm_sq
+    from simpred_lite.game.playground import _bst_comparator_norm_sq
 
     for graph in ("karate club", "grid", "barbell"):
         game = Playground(graph, ["AlwaysSimilar"], seed=0)

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from simpred_lite.learners.reductions import _history
-from simpred_lite.online import Trial, adversarial_run, random_trials, run
+from simpred_lite.game.trials import Trial, adversarial_run, random_trials, run
 from simpred_lite.learners import (
     ClassifierFromSimilarity,
     HalvingClassifier,

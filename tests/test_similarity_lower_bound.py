@@ -1,4 +1,4 @@
-"""Tests of simpred_lite.similarity_lower_bound: the lower bound of Proposition 1 (p:boundsimilarity).
+"""Tests of simpred_lite.theory.similarity_lower_bound: the lower bound of Proposition 1 (p:boundsimilarity).
 
 For every learner and every target phi the adversary forces a mistake on every trial,
 makes at least phi/2 - 1 >= phi/2 - K of them (unless it runs out of vertices), and leaves
@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from simpred_lite.bst import BinarySupportTree
 from simpred_lite.graphs import cut_edges, planted_partition
 from simpred_lite.learners import AlwaysSimilar, BSTPerceptron, MatrixPerceptron, UnionFindLearner
-from simpred_lite.online import run
+from simpred_lite.game.trials import run
 from simpred_lite.resistance import edge_list, effective_resistance
-from simpred_lite.similarity_lower_bound import (
+from simpred_lite.theory.similarity_lower_bound import (
     force_lower_bound,
     lower_bound_vertices,
     replay,

@@ -1,4 +1,4 @@
-"""Tests of simpred_lite.tree_averages: Theorem 3's per-tree chain and the class adversary of Theorem 9."""
+"""Tests of simpred_lite.theory.tree_averages: Theorem 3's per-tree chain and the class adversary of Theorem 9."""
 
 import math
 
@@ -9,13 +9,13 @@ import pytest
 import simpred_lite as sp
 from simpred_lite.bst import BinarySupportTree
 from simpred_lite.learners.matrix import comparator_matrix
-from simpred_lite.lowerbound import (
+from simpred_lite.theory.lowerbound import (
     PairedPermutationClassLearner,
     class_mistake_bound,
     paired_permutation_label,
 )
 from simpred_lite.resistance import resistance_weighted_cut
-from simpred_lite.tree_averages import (
+from simpred_lite.theory.tree_averages import (
     adaptive_class_run,
     bst_comparator_norm_sq,
     spanning_tree_bound_table,

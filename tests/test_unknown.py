@@ -34,7 +34,7 @@ from simpred_lite.learners.unknown import (
     target_matrix,
     winnow_mistake_bound,
 )
-from simpred_lite.online import (
+from simpred_lite.game.trials import (
     Trial,
     cut_crossing_trials,
     loop_erase,
@@ -516,7 +516,7 @@ def test_random_tree_with_clusters_and_errors():
 def test_drawing_helpers():
     from matplotlib.figure import Figure
 
-    from simpred_lite.plotting import draw_edge_numbering, draw_forest_rounds
+    from simpred_lite.viz.figures import draw_edge_numbering, draw_forest_rounds
 
     fig = Figure()
     axes = fig.subplots(1, 5)

@@ -3,17 +3,17 @@
 import networkx as nx
 import pytest
 
-from simpred_lite.games import GraphAdversaryGame, PermutationAdversaryGame
+from simpred_lite.game.hand_played import GraphAdversaryGame, PermutationAdversaryGame
 from simpred_lite.checks import check_random_state
 from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
-from simpred_lite.lowerbound import (
+from simpred_lite.theory.lowerbound import (
     HalvingPermutationLearner,
     TransitiveOrderLearner,
     check_consistent,
     comparison_trial,
     merge_sort_min_comparisons,
 )
-from simpred_lite.widgets import GraphAdversaryApp, MergeSortLearnerApp, PermutationAdversaryApp
+from simpred_lite.apps.widgets import GraphAdversaryApp, MergeSortLearnerApp, PermutationAdversaryApp
 
 
 def test_permutation_game_random_play_stays_consistent():
@@ -53,7 +53,7 @@ def test_permutation_game_refuses_contradictions():
 
 def test_permutation_game_answering_against_the_learner_never_needs_a_forced_answer_with_merge_order():
     # replaying the merge-sort questions by hand: every answer against the prediction is allowed
-    from simpred_lite.lowerbound import ComparisonAdversary
+    from simpred_lite.theory.lowerbound import ComparisonAdversary
     K = 6
     adv, game = ComparisonAdversary(K), PermutationAdversaryGame(K)
     while not adv.done:
@@ -125,7 +125,7 @@ def test_permutation_app_refuses_a_forced_contradiction_politely():
 
 
 def test_permutation_app_with_every_learner():
-    from simpred_lite.widgets import PERMUTATION_LEARNERS
+    from simpred_lite.apps.widgets import PERMUTATION_LEARNERS
     for name in PERMUTATION_LEARNERS:
         app = PermutationAdversaryApp(4, name)
         app.a.value, app.b.value = 0, 3

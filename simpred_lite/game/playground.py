@@ -1,7 +1,7 @@
 """The adversary playground: pick a graph, some learners and an adversary, and play.
 
 This module is the plain-Python logic behind notebook 10 and its web app
-(:mod:`simpred_lite.playground_widget`); it is tested without a browser.
+(:mod:`simpred_lite.apps.playground_widget`); it is tested without a browser.
 
 * **Graphs** — :data:`GRAPHS`: a planted partition, a grid, a barbell and the karate club,
   each with its classes.
@@ -15,7 +15,7 @@ This module is the plain-Python logic behind notebook 10 and its web app
   path-revealing adversaries (``"shortest path"`` and ``"random-walk path"``), and
   ``"student"``: the pair is yours, ``step(pair=(i, j))``.
 * :class:`Playground` runs every chosen learner on the *same* trials: ``step()``,
-  ``play(k)``, ``reset()``, and gives their mistake curves as :class:`~simpred_lite.online.RunResult`.
+  ``play(k)``, ``reset()``, and gives their mistake curves as :class:`~simpred_lite.game.trials.RunResult`.
 
 Registering a learner
 ---------------------
@@ -57,8 +57,8 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
-from .checks import check_int, check_pair, check_probability, check_random_state
-from .graphs import (
+from ..checks import check_int, check_pair, check_probability, check_random_state
+from ..graphs import (
     barbell_graph,
     cut_edges,
     cut_size,
@@ -68,8 +68,8 @@ from .graphs import (
     validate_graph,
     validate_labels,
 )
-from .bst import BinarySupportTree
-from .learners import (
+from ..bst import BinarySupportTree
+from ..learners import (
     AlwaysSimilar,
     BSTPerceptron,
     GraphKernel,
@@ -82,12 +82,12 @@ from .learners import (
     TreeWinnow,
     UnionFindLearner,
 )
-from .learners.classifiers import perceptron_mistake_bound as graph_perceptron_bound
-from .learners.bounds import comparator_norm_sq
-from .learners.matrix import perceptron_mistake_bound, winnow_mistake_bound
-from .learners.reductions import similarity_mistake_bound
-from .learners.unknown import rnorm_cut_bound
-from .online import RunResult, Trial, random_walk_path
+from ..learners.classifiers import perceptron_mistake_bound as graph_perceptron_bound
+from ..learners.bounds import comparator_norm_sq
+from ..learners.matrix import perceptron_mistake_bound, winnow_mistake_bound
+from ..learners.reductions import similarity_mistake_bound
+from ..learners.unknown import rnorm_cut_bound
+from .trials import RunResult, Trial, random_walk_path
 
 __all__ = [
     "GraphSpec",
@@ -683,7 +683,7 @@ class Playground:
         spec = GRAPHS.get(self.graph_name)
         if spec is not None and spec.layout is not None:
             return spec.layout(self.G)
-        from .plotting import graph_layout  # plotting pulls in matplotlib: only when drawing
+        from ..viz.figures import graph_layout  # plotting pulls in matplotlib: only when drawing
 
         return graph_layout(self.G, seed=0)
 

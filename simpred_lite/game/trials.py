@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
-from .checks import (
+from ..checks import (
     check_int,
     check_pair,
     check_path,
@@ -22,7 +22,7 @@ from .checks import (
     check_similarity_label,
     check_vertex,
 )
-from .graphs import validate_graph, validate_labels
+from ..graphs import validate_graph, validate_labels
 
 __all__ = [
     "Trial",
@@ -342,7 +342,7 @@ def cut_crossing_trials(G: nx.Graph, labels, T: int, seed, tries: int = 10) -> l
     >>> all(any(e in cut for e in zip(x.path, x.path[1:])) for x in t)
     True
     """
-    from .graphs import cut_edges
+    from ..graphs import cut_edges
 
     tries = check_int(tries, "tries", low=1)
     G, n, y, rng, I, J = _random_pairs(G, labels, T, seed)
@@ -462,7 +462,7 @@ def cut_biased_trials(G: nx.Graph, labels, T: int, seed, p_cut: float = 0.5) -> 
     >>> sorted({(min(t.i, t.j), max(t.i, t.j), t.y) for t in trials})
     [(2, 3, 1)]
     """
-    from .graphs import cut_edges
+    from ..graphs import cut_edges
 
     G = validate_graph(G)
     n = G.number_of_nodes()

@@ -36,8 +36,8 @@ from itertools import permutations
 import networkx as nx
 import numpy as np
 
-from .bst import BinarySupportTree
-from .graphs import _rng, cut_size, validate_labels
+from ..bst import BinarySupportTree
+from ..graphs import _rng, cut_size, validate_labels
 from .lowerbound import paired_permutation_hypotheses
 
 __all__ = [
@@ -202,7 +202,7 @@ def adaptive_class_run(learner, K: int, seed, max_trials: int | None = None):
     Parameters
     ----------
     learner : object with ``predict_one((x', x''))`` and ``learn_one((x', x''), y)``
-        E.g. :class:`simpred_lite.lowerbound.PairedPermutationClassLearner`.
+        E.g. :class:`simpred_lite.theory.lowerbound.PairedPermutationClassLearner`.
     K : int
         Number of items, ``2 <= K <= 8``.
     seed : int or numpy.random.Generator
@@ -218,7 +218,7 @@ def adaptive_class_run(learner, K: int, seed, max_trials: int | None = None):
 
     Examples
     --------
-    >>> from simpred_lite.lowerbound import PairedPermutationClassLearner, paired_permutation_label
+    >>> from simpred_lite.theory.lowerbound import PairedPermutationClassLearner, paired_permutation_label
     >>> A = PairedPermutationClassLearner(3)
     >>> examples, z = adaptive_class_run(A, 3, seed=0)
     >>> A.mistakes == len(examples) <= 2 * 4.4035

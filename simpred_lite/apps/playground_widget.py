@@ -1,6 +1,6 @@
 """The adversary playground as an ipywidgets app (notebook 10, and ``make app`` with Voilà).
 
-The logic is :class:`simpred_lite.playground.Playground` (plain Python, tested without a
+The logic is :class:`simpred_lite.game.playground.Playground` (plain Python, tested without a
 browser); this module only draws it and wires buttons to it.  As every app of the suite,
 it shows its state through widget values (the counter and status ``HTML``) and an
 ``Output`` whose content is set through its state (``out.outputs = ()`` then
@@ -21,10 +21,10 @@ import numpy as np
 from IPython.display import Image
 from matplotlib.figure import Figure
 
-from .bst import BinarySupportTree
-from .checks import check_int
-from .plotting import CLASS_COLORS, draw_labelled_graph, figure_to_png
-from .playground import ADVERSARIES, GRAPHS, LEARNERS, Playground
+from ..bst import BinarySupportTree
+from ..checks import check_int
+from ..viz.figures import CLASS_COLORS, draw_labelled_graph, figure_to_png
+from ..game.playground import ADVERSARIES, GRAPHS, LEARNERS, Playground
 
 __all__ = ["PlaygroundApp", "draw_pair_and_path", "draw_bst_path", "draw_mistake_race"]
 
@@ -107,7 +107,7 @@ def draw_mistake_race(ax, results, bounds=None, title="Mistakes so far", cap=Non
 
     Examples
     --------
-    >>> from simpred_lite.online import RunResult
+    >>> from simpred_lite.game.trials import RunResult
     >>> r = RunResult(np.array([1, 0]), np.array([1, 0]), np.array([1, 1]))
     >>> ax = draw_mistake_race(Figure().add_subplot(), {"a": r}, {"a": 3.0})
     >>> [line.get_label() for line in ax.get_lines()]
@@ -153,11 +153,11 @@ class PlaygroundApp:
     Parameters
     ----------
     graph : str
-        A key of :data:`~simpred_lite.playground.GRAPHS`.
+        A key of :data:`~simpred_lite.game.playground.GRAPHS`.
     learners : sequence of str, optional
-        Keys of :data:`~simpred_lite.playground.LEARNERS` (default: all).
+        Keys of :data:`~simpred_lite.game.playground.LEARNERS` (default: all).
     adversary : str
-        A key of :data:`~simpred_lite.playground.ADVERSARIES`.
+        A key of :data:`~simpred_lite.game.playground.ADVERSARIES`.
     seed : int
     play_steps : int
         How many trials **Play** runs.

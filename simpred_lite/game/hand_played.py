@@ -6,9 +6,9 @@ concept — a permutation on the paired permutation problem (:class:`Permutation
 a labeling of the vertices on a graph (:class:`GraphAdversaryGame`) — and forces the answer
 when earlier answers already decide it.  The concept is revealed at the end, chosen
 consistent with every answer.  (Playing the *learner* against the merge-sort adversary needs
-no referee: see :class:`simpred_lite.lowerbound.ComparisonAdversary`.)
+no referee: see :class:`simpred_lite.theory.lowerbound.ComparisonAdversary`.)
 
-Everything here is plain Python, tested without a browser; :mod:`simpred_lite.widgets` only
+Everything here is plain Python, tested without a browser; :mod:`simpred_lite.apps.widgets` only
 draws it.
 """
 
@@ -17,9 +17,9 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
-from .checks import check_int, check_pair, check_similarity_label
-from .graphs import cut_size, validate_graph
-from .lowerbound import (
+from ..checks import check_int, check_pair, check_similarity_label
+from ..graphs import cut_size, validate_graph
+from ..theory.lowerbound import (
     TransitiveOrderLearner,
     log2_factorial,
     merge_sort_min_comparisons,

@@ -32,9 +32,9 @@ from dataclasses import dataclass
 import networkx as nx
 import numpy as np
 
-from .graphs import cut_edges, validate_graph
-from .online import RunResult, Trial, run
-from .resistance import edge_list, effective_resistance
+from ..graphs import cut_edges, validate_graph
+from ..game.trials import RunResult, Trial, run
+from ..resistance import edge_list, effective_resistance
 
 #: Resistance degrees are compared after rounding to this many decimals, so that vertices with
 #: mathematically equal ``r(v)`` are ordered by index on every machine.

@@ -9,14 +9,14 @@ parallel through :class:`joblib.Parallel`, so the same call runs on a laptop's c
 ``joblib.parallel_backend("dask")``, on a Dask cluster.
 
 It is built on what the rest of the package already has: the trial generators and
-:func:`~simpred_lite.online.run` of :mod:`simpred_lite.online`, and the learner registry of
-the playground (:data:`~simpred_lite.playground.LEARNERS`: how to build each learner and its
-bound).  Learners may be given by registry name, as :class:`~simpred_lite.playground.LearnerSpec`,
+:func:`~simpred_lite.game.trials.run` of :mod:`simpred_lite.game.trials`, and the learner registry of
+the playground (:data:`~simpred_lite.game.playground.LEARNERS`: how to build each learner and its
+bound).  Learners may be given by registry name, as :class:`~simpred_lite.game.playground.LearnerSpec`,
 as a learner object (copied, so it starts from the state given), as a class whose constructor
 takes ``n`` alone, or as a factory ``(G, seed) -> learner``.
 
 Seeds, exactly: the trials come from ``seed``; the learner in position ``p`` (0-based) of the
-list gets ``seed + 1000 * (p + 1)``, the rule of :class:`~simpred_lite.playground.Playground`.
+list gets ``seed + 1000 * (p + 1)``, the rule of :class:`~simpred_lite.game.playground.Playground`.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from dataclasses import dataclass
 import networkx as nx
 import numpy as np
 
-from .graphs import cut_size, validate_graph, validate_labels
-from .online import (
+from ..graphs import cut_size, validate_graph, validate_labels
+from .trials import (
     RunResult,
     Trial,
     adaptive_run,
@@ -115,7 +115,7 @@ def _learner_seed(seed: int, position: int) -> int:
 # -- the graph and the trials ---------------------------------------------------------------
 def _graph_and_labels(G, labels):
     """Accept ``(G, labels)``, a LabelledGraph, or a dataset name; return ``(name, G, y)``."""
-    from .datasets import LabelledGraph, load_graph
+    from ..datasets import LabelledGraph, load_graph
 
     if isinstance(G, str):
         G = load_graph(G)
@@ -185,7 +185,7 @@ def make_trials(kind, G: nx.Graph, labels: np.ndarray, T: int, seed: int, specs:
 # -- one learner ----------------------------------------------------------------------------
 class _Recorder:
     """Passes every call to the learner and keeps its predictions (so a retired learner's
-    partial run is not lost when :func:`~simpred_lite.online.run` stops on its exception)."""
+    partial run is not lost when :func:`~simpred_lite.game.trials.run` stops on its exception)."""
 
     def __init__(self, learner):
         self.learner = learner
@@ -445,7 +445,7 @@ def evaluate(learners, G, labels=None, *, trials="random", T: int = 1000, seed: 
     Parameters
     ----------
     learners : str, learner, or sequence / dict of them
-        Names from the playground's registry (:data:`~simpred_lite.playground.LEARNERS`:
+        Names from the playground's registry (:data:`~simpred_lite.game.playground.LEARNERS`:
         ``"UnionFindLearner"``, ``"BST Perceptron"``, ...), :class:`LearnerSpec` objects,
         learner objects (each run starts from a copy), classes with an ``n``-only
         constructor, or factories ``(G, seed) -> learner``.  A dict ``{name: learner}``
@@ -589,7 +589,7 @@ def evaluate_sweep(learners, graphs, seeds, *, n_jobs: int = 1, trials="random",
     """
     from joblib import Parallel, delayed
 
-    from .datasets import LabelledGraph
+    from ..datasets import LabelledGraph
 
     specs = _resolve_learners(learners, registry)
     if isinstance(graphs, Mapping):

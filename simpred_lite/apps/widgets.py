@@ -18,9 +18,9 @@ import numpy as np
 from IPython.display import Image
 from matplotlib.figure import Figure
 
-from .checks import check_int
-from .graphs import validate_graph, validate_labels
-from .plotting import draw_labelled_graph, figure_to_png, graph_layout
+from ..checks import check_int
+from ..graphs import validate_graph, validate_labels
+from ..viz.figures import draw_labelled_graph, figure_to_png, graph_layout
 
 __all__ = ["SimilarityGame"]
 
@@ -165,9 +165,9 @@ def _word(y: int) -> str:
 
 
 # -- adversary games on the paired permutation problem and on a graph -------------------
-from .games import GraphAdversaryGame, PermutationAdversaryGame  # noqa: E402
-from .learners.baselines import AlwaysSimilar, UnionFindLearner  # noqa: E402
-from .lowerbound import (  # noqa: E402
+from ..game.hand_played import GraphAdversaryGame, PermutationAdversaryGame  # noqa: E402
+from ..learners.baselines import AlwaysSimilar, UnionFindLearner  # noqa: E402
+from ..theory.lowerbound import (  # noqa: E402
     ComparisonAdversary,
     HalvingPermutationLearner,
     TransitiveOrderLearner,
@@ -190,8 +190,8 @@ PERMUTATION_LEARNERS = {
 
 
 def _similarity_from_halving(K):
-    from .learners import HalvingClassifier, SimilarityFromClassifier
-    from .lowerbound import paired_permutation_hypotheses
+    from ..learners import HalvingClassifier, SimilarityFromClassifier
+    from ..theory.lowerbound import paired_permutation_hypotheses
 
     H = paired_permutation_hypotheses(K)
     return SimilarityFromClassifier(lambda: HalvingClassifier(H, K), K, max_histories=20000)

@@ -29,8 +29,8 @@ from fractions import Fraction
 import networkx as nx
 import numpy as np
 
-from .checks import check_int, check_vertex
-from .graphs import validate_graph
+from ..checks import check_int, check_vertex
+from ..graphs import validate_graph
 
 __all__ = [
     "MAX_BRUTE_FORCE_VERTICES",

@@ -32,11 +32,11 @@ from itertools import permutations
 
 import numpy as np
 
-from .checks import check_int, check_random_state, check_real
-from .learners.base import SimilarityLearner, check_similarity_label
-from .learners.baselines import UnionFindLearner
-from .learners.classifiers import ClassLearner
-from .online import Trial
+from ..checks import check_int, check_random_state, check_real
+from ..learners.base import SimilarityLearner, check_similarity_label
+from ..learners.baselines import UnionFindLearner
+from ..learners.classifiers import ClassLearner
+from ..game.trials import Trial
 
 __all__ = [
     "PAPER_BETA",

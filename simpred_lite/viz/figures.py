@@ -17,8 +17,8 @@ import networkx as nx
 import numpy as np
 from matplotlib.figure import Figure
 
-from .checks import check_int
-from .graphs import cut_edges, validate_graph, validate_labels
+from ..checks import check_int
+from ..graphs import cut_edges, validate_graph, validate_labels
 
 __all__ = [
     "CLASS_COLORS",
@@ -279,7 +279,7 @@ def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=N
     >>> [x.tolist() for x in draw_forest_rounds(3, [(0, 1, [0, 1]), (2, 0, [2, 1, 0])], pos, axes=axes)]
     [[1, 0], [-1, -1]]
     """
-    from .learners.unknown import PathForest
+    from ..learners.unknown import PathForest
 
     rounds = list(rounds)
     if axes is None:
@@ -405,7 +405,7 @@ def plot_reduction_constant(Ks, beta: float = 0.294, ax=None, title: str = "The 
     'number of classes K'
     >>> plt.close("all")
     """
-    from .learners.reductions import reduction_constant
+    from ..learners.reductions import reduction_constant
 
     ax = _axes(ax)
     Ks = list(Ks)
@@ -522,7 +522,7 @@ def draw_ising_reduction(G: nx.Graph, fig=None, seed: int | None = None):
     >>> len(fig.axes)
     5
     """
-    from .hardness import reduce_to_constrained_path, reduction_steps
+    from ..theory.hardness import reduce_to_constrained_path, reduction_steps
 
     G = validate_graph(G)
     steps = reduction_steps(G)
