@@ -13,13 +13,12 @@ from __future__ import annotations
 import sys
 import time
 
-from simpred_lite.theory.hardness import path_marginals, path_marginals_bruteforce
-from simpred_lite.theory.lowerbound import (
+from simpred_lite.learners.permutations import (
     PairedPermutationClassLearner,
-    PlainPairedPermutationClassLearner,
-    random_class_sequence,
-    random_permutation,
+    PairedPermutationClassLearnerReference,
 )
+from simpred_lite.theory.hardness import path_marginals, path_marginals_bruteforce
+from simpred_lite.theory.lowerbound import random_class_sequence, random_permutation
 
 
 def best_of(f, repeat=3):
@@ -53,9 +52,9 @@ def main(argv):
                 learner.learn_one(x, y)
             return learner
 
-        tp = best_of(lambda: play(PlainPairedPermutationClassLearner(K)), 1)
+        tp = best_of(lambda: play(PairedPermutationClassLearnerReference(K)), 1)
         tm = best_of(lambda: play(PairedPermutationClassLearner(K)), 1)
-        plain, merged = play(PlainPairedPermutationClassLearner(K)), play(PairedPermutationClassLearner(K))
+        plain, merged = play(PairedPermutationClassLearnerReference(K)), play(PairedPermutationClassLearner(K))
         print(f"  K = {K}: {len(plain.pool):6d} plain histories vs {merged.pool_size:4d} merged; "
               f"time plain {tp * 1e3:8.1f} ms, merged {tm * 1e3:7.1f} ms, ratio {tp / tm:6.1f}")
     return 0

@@ -23,9 +23,9 @@ from threadpoolctl import threadpool_limits
 
 from simpred_lite.bst import BinarySupportTree
 from simpred_lite.datasets import digits_knn_graph
+from simpred_lite.game.trials import cut_biased_trials, random_trials
 from simpred_lite.graphs import cut_size, planted_partition
 from simpred_lite.learners import MatrixPerceptron, MatrixWinnow
-from simpred_lite.game.trials import cut_biased_trials, random_trials
 
 
 def play(learner, trials, max_mistakes=None):

@@ -16,9 +16,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from simpred_lite.graphs import planted_partition
-from simpred_lite.game.trials import run
 from simpred_lite.game.playground import Playground
+from simpred_lite.game.trials import run
+from simpred_lite.graphs import planted_partition
 
 
 def seconds(fn, repeat: int = 3) -> float:

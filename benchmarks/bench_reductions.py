@@ -13,6 +13,7 @@ import time
 import networkx as nx
 import numpy as np
 
+from simpred_lite.game.trials import random_trials, run
 from simpred_lite.graphs import planted_partition
 from simpred_lite.learners import (
     GraphPerceptron,
@@ -22,7 +23,6 @@ from simpred_lite.learners import (
     adversarial_class_run,
     labelings_with_small_cut,
 )
-from simpred_lite.game.trials import random_trials, run
 
 
 def time_it(fn) -> float:

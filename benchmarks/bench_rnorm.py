@@ -18,16 +18,16 @@ import time
 
 import numpy as np
 
+from simpred_lite.game.trials import run, shortest_path_trials
 from simpred_lite.graphs import cut_size, planted_partition
-from simpred_lite.learners import DenseRNormPerceptron, RNormPerceptron
+from simpred_lite.learners import RNormPerceptron, RNormPerceptronReference
+from simpred_lite.learners.bounds import rnorm_perceptron_mistake_bound
 from simpred_lite.learners.unknown import (
     class_coefficients,
     complete_spanning_tree,
     rnorm_exponent,
-    rnorm_mistake_bound,
     target_matrix,
 )
-from simpred_lite.game.trials import run, shortest_path_trials
 
 
 def per_trial(learner, trials) -> tuple[float, list[int]]:
@@ -42,7 +42,7 @@ def per_trial(learner, trials) -> tuple[float, list[int]]:
 def speed(n: int, T_sparse: int, T_dense: int) -> None:
     G, labels = planted_partition(n, 4, 12 / (n / 4), 0.3 / n, seed=0)
     trials = shortest_path_trials(G, labels, T_sparse, seed=1)
-    sparse, dense = RNormPerceptron(n), DenseRNormPerceptron(n)
+    sparse, dense = RNormPerceptron(n), RNormPerceptronReference(n)
     t_dense, p_dense = per_trial(dense, trials[:T_dense])
     t_sparse, p_sparse = per_trial(sparse, trials)
     lengths = [len(sparse.forest.tree_path(t.i, t.j)) - 1 for t in trials]
@@ -60,7 +60,7 @@ def speed(n: int, T_sparse: int, T_dense: int) -> None:
 def identity(n: int, T: int) -> None:
     G, labels = planted_partition(n, 2, 0.08, 0.002, seed=2)
     trials = shortest_path_trials(G, labels, T, seed=3)
-    rs, rd = run(RNormPerceptron(n), trials), run(DenseRNormPerceptron(n), trials)
+    rs, rd = run(RNormPerceptron(n), trials), run(RNormPerceptronReference(n), trials)
     same = rs.predictions.tolist() == rd.predictions.tolist()
     print(f"[identity] n={n}, T={T}: identical predictions {same}; predicted 1 on "
           f"{int(rs.predictions.sum())} trials, 0 on {int((1 - rs.predictions).sum())}; mistakes {rs.total_mistakes}")
@@ -83,7 +83,7 @@ def mistakes_vs_cut(n: int, T: int) -> None:
         u_norm = float(np.sum(np.abs(target_matrix(U)).astype(float) ** s) ** (1 / s))
         phi = cut_size(G, labels)
         phi_T = int(np.abs(U).sum() // 2)
-        bound = rnorm_mistake_bound(n, u_norm)
+        bound = rnorm_perceptron_mistake_bound(n, u_norm)
         late = res.total_mistakes - int(res.cumulative[T // 2 - 1])
         print(f"  {p_out:7.4f} {phi:7d} {phi_T:7d} {res.total_mistakes:6d} {late:10d} "
               f"{u_norm:11.1f} {bound:14.3g} {phi**4 * math.log(n):13.3g}")

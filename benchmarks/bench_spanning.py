@@ -24,7 +24,6 @@ import numpy as np
 from simpred_lite.graphs import grid_graph
 from simpred_lite.spanning import aldous_broder, count_spanning_trees, wilson
 
-
 GRIDS = {100: (10, 10), 200: (10, 20), 500: (20, 25)}
 
 CHILD = r"""

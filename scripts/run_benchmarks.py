@@ -74,7 +74,7 @@ def machine_table(full: bool) -> str:
     except AttributeError:
         usable = os.cpu_count()
     rows = [
-        ("date (UTC)", dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M")),
+        ("date (UTC)", dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M")),
         ("CPU", cpu_model()),
         ("cores", f"{os.cpu_count()} logical, {usable} usable by this process"),
         ("OS", platform.platform()),

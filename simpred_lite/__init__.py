@@ -35,16 +35,6 @@ from . import (
     spanning,
     theory,
 )
-from .graphs import (
-    barbell_graph,
-    cut_edges,
-    cut_size,
-    grid_graph,
-    karate_club,
-    planted_partition,
-    validate_graph,
-    validate_labels,
-)
 from .datasets import LabelledGraph, knn_graph, load_graph
 from .game.evaluation import evaluate, evaluate_sweep
 from .game.trials import (
@@ -59,6 +49,16 @@ from .game.trials import (
     run,
     shortest_path_trials,
     trials_from_pairs,
+)
+from .graphs import (
+    barbell_graph,
+    cut_edges,
+    cut_size,
+    grid_graph,
+    karate_club,
+    planted_partition,
+    validate_graph,
+    validate_labels,
 )
 
 __version__ = "0.1.0"

@@ -196,7 +196,7 @@ class BinarySupportTree:
         self.root: int | None = None
 
     @classmethod
-    def from_graph(cls, G: nx.Graph, seed, root: int = 0) -> "BinarySupportTree":
+    def from_graph(cls, G: nx.Graph, seed, root: int = 0) -> BinarySupportTree:
         """Draw a uniform random spanning tree of ``G`` (Wilson), linearise it from ``root``, balance.
 
         Parameters
@@ -238,7 +238,7 @@ class BinarySupportTree:
         return B
 
     @classmethod
-    def from_tree(cls, T: nx.Graph, root: int = 0) -> "BinarySupportTree":
+    def from_tree(cls, T: nx.Graph, root: int = 0) -> BinarySupportTree:
         """The BST of a given spanning tree ``T``: ``BinarySupportTree(dfs_linearize(T, root))``.
 
         Examples

@@ -330,7 +330,7 @@ class LabelledGraph:
 
     # -- the way in ------------------------------------------------------------------------
     @classmethod
-    def from_networkx(cls, G, label: str, *, largest_component: bool = False, name: str | None = None) -> "LabelledGraph":
+    def from_networkx(cls, G, label: str, *, largest_component: bool = False, name: str | None = None) -> LabelledGraph:
         """Bring any networkx graph with a class attribute on its nodes into the package's form.
 
         Vertices become ``0 .. n-1`` in sorted order of their ids (insertion order when the

@@ -6,9 +6,9 @@ import networkx as nx
 import numpy as np
 import pytest
 
+from simpred_lite.game.trials import AdaptiveAdversary, adaptive_run, cut_biased_trials, random_trials, run
 from simpred_lite.graphs import cut_edges, planted_partition
 from simpred_lite.learners import AlwaysSimilar, BSTPerceptron, MatrixPerceptron
-from simpred_lite.game.trials import AdaptiveAdversary, adaptive_run, cut_biased_trials, random_trials, run
 
 
 def test_cut_biased_trials_are_labelled_and_biased():

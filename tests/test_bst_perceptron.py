@@ -6,8 +6,6 @@ scores ``psi^T W psi`` in exact integer arithmetic (``psi`` a signed path indica
 
 from __future__ import annotations
 
-from itertools import combinations
-
 import networkx as nx
 import numpy as np
 import pytest
@@ -15,11 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simpred_lite.bst import BinarySupportTree
+from simpred_lite.game.trials import Trial, adaptive_run, cut_biased_trials, random_trials, run
 from simpred_lite.graphs import planted_partition
 from simpred_lite.learners import BSTPerceptron, MatrixPerceptron
+from simpred_lite.learners.bounds import matrix_perceptron_mistake_bound
 from simpred_lite.learners.bst_perceptron import extended_tags, trial_structure
-from simpred_lite.learners.matrix import bst_incidence, comparator_matrix, perceptron_mistake_bound, signed_path_overlap
-from simpred_lite.game.trials import Trial, adaptive_run, cut_biased_trials, random_trials, run
+from simpred_lite.learners.matrix import bst_incidence, comparator_matrix, signed_path_overlap
 
 
 @st.composite
@@ -196,7 +195,7 @@ def test_mistakes_within_the_bst_perceptron_bound():
     U2 = float((comparator_matrix(Bg, yB) ** 2).sum())
     assert U2 <= 4 * B.cut_size(y) ** 2
     _, result = adaptive_run(learner, y, 600, seed=7)
-    assert 0 < result.total_mistakes <= perceptron_mistake_bound(learner.R, U2)
+    assert 0 < result.total_mistakes <= matrix_perceptron_mistake_bound(learner.R, U2)
 
 
 # -- bad input -------------------------------------------------------------------------------

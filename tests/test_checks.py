@@ -21,9 +21,6 @@ from simpred_lite import (
     spanning,
 )
 from simpred_lite.apps import playground_widget, widgets
-from simpred_lite.game import hand_played, playground, trials
-from simpred_lite.theory import hardness, lowerbound
-from simpred_lite.viz import figures
 from simpred_lite.checks import (
     check_int,
     check_labels,
@@ -36,22 +33,26 @@ from simpred_lite.checks import (
     check_similarity_label,
     check_vertex,
 )
+from simpred_lite.game import hand_played, playground, trials
 from simpred_lite.learners import (
     AlwaysSimilar,
     BSTPerceptron,
     ClassifierFromSimilarity,
-    DenseRNormPerceptron,
     MatrixWinnow,
     MemorizingClassifier,
     RNormPerceptron,
+    RNormPerceptronReference,
     TreeWinnow,
     UnionFindLearner,
+    bounds,
     classifiers,
     matrix,
     reductions,
     unknown,
 )
 from simpred_lite.learners import base as learners_base
+from simpred_lite.theory import hardness, lowerbound
+from simpred_lite.viz import figures
 
 P4 = nx.path_graph(4)
 Y4 = [0, 0, 1, 1]
@@ -195,16 +196,16 @@ def test_memory_guards_are_raised_before_allocating(monkeypatch):
         matrix.comparator_matrix(G, y)
     with pytest.raises(ValueError, match=r"MatrixWinnow\(method='lowrank'\) .*method='kernel'"):
         MatrixWinnow(G, cut_size=6, method="lowrank")
-    with pytest.raises(ValueError, match=r"DenseRNormPerceptron\(40\) .* use RNormPerceptron\(n\)"):
-        DenseRNormPerceptron(40)
+    with pytest.raises(ValueError, match=r"RNormPerceptronReference\(40\) .* use RNormPerceptron\(n\)"):
+        RNormPerceptronReference(40)
     RNormPerceptron(40)  # the sparse learner allocates nothing dense
     MatrixWinnow(G, cut_size=6)  # the suggested alternatives: the kernel form ...
     MatrixWinnow(bst.BinarySupportTree.from_graph(G, seed=0), cut_size=6)  # ... or the BST
 
 
 def test_memory_guards_at_the_real_sizes():
-    with pytest.raises(ValueError, match=r"DenseRNormPerceptron\(200000\) .* needs 298.0 GiB"):
-        DenseRNormPerceptron(200000)
+    with pytest.raises(ValueError, match=r"RNormPerceptronReference\(200000\) .* needs 298.0 GiB"):
+        RNormPerceptronReference(200000)
     G, y = graphs.grid_graph(100, 100)
     with pytest.raises(ValueError, match=r"comparator_matrix .* needs 4.4 GiB"):
         matrix.comparator_matrix(G, y)
@@ -303,8 +304,8 @@ BAD_INPUTS = [
     ("rnorm_exponent float", _call(unknown.rnorm_exponent, 2.5), TypeError, "n must be an integer"),
     ("ClassifierFromSimilarity K float", _call(ClassifierFromSimilarity, UnionFindLearner(4), 2.0), TypeError, "K must be an integer"),
     ("labelings_with_small_cut K bool", _call(classifiers.labelings_with_small_cut, P4, K=True, max_cut=1), TypeError, "K must be an integer"),
-    ("reduction_constant beta NaN", _call(reductions.reduction_constant, 3, math.nan), ValueError, "beta must be a number, got NaN"),
-    ("reduction_constant K=1", _call(reductions.reduction_constant, 1), ValueError, "K must be at least 2"),
+    ("reduction_constant beta NaN", _call(bounds.reduction_constant, 3, math.nan), ValueError, "beta must be a number, got NaN"),
+    ("reduction_constant K=1", _call(bounds.reduction_constant, 1), ValueError, "K must be at least 2"),
     ("history_tree of an int", _call(reductions.history_tree, -1), TypeError, "history_tree takes a SimilarityFromClassifier"),
     # BST, spanning trees, resistance
     ("BST order string", _call(bst.BinarySupportTree, "012"), TypeError, "order must be a sequence of integer vertices"),
@@ -321,7 +322,7 @@ BAD_INPUTS = [
     ("brute_force_terms n str", _call(hardness.brute_force_terms, "3"), TypeError, "n must be an integer"),
     ("paired label z string", _call(lowerbound.paired_permutation_label, "01", 0, 1), TypeError, "z must be a sequence"),
     ("paired label z float entries", _call(lowerbound.paired_permutation_label, [0.5, 1.0], 0, 1), TypeError, "permutation z must be an integer"),
-    ("class_mistake_bound beta 2", _call(lowerbound.class_mistake_bound, 3, beta=2), ValueError, r"beta must lie in \(0, 1\)"),
+    ("paired_permutation_mistake_bound beta 2", _call(bounds.paired_permutation_mistake_bound, 3, beta=2), ValueError, r"beta must lie in \(0, 1\)"),
     ("random_class_sequence T float", _call(lowerbound.random_class_sequence, (1, 2, 0), 1.5, seed=0), TypeError, "T must be an integer"),
     # games, playground, widgets
     ("PermutationAdversaryGame item float", lambda: hand_played.PermutationAdversaryGame(3).ask(0, 1.0), TypeError, "b must be an integer"),

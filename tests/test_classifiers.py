@@ -20,8 +20,8 @@ from simpred_lite.learners import (
     adversarial_class_run,
     check_class_label,
     check_class_learner,
+    graph_perceptron_mistake_bound,
     labelings_with_small_cut,
-    perceptron_mistake_bound,
     run_classifier,
 )
 from simpred_lite.resistance import laplacian
@@ -123,7 +123,7 @@ def test_perceptron_bound_formula_is_the_kernel_norm(G, seed):
     norm2 = u @ np.linalg.solve(kernel, u)  # ||u||^2 in the kernel's RKHS
     assert norm2 == pytest.approx(4 * cut_size(G, y) + u.sum() ** 2 / (a * n * n))
     assert norm2 == pytest.approx(u @ laplacian(G).toarray() @ u + u.sum() ** 2 / (a * n * n))
-    assert perceptron_mistake_bound(G, y, a) == pytest.approx(norm2 * kernel.diagonal().max())
+    assert graph_perceptron_mistake_bound(G, y, a) == pytest.approx(norm2 * kernel.diagonal().max())
 
 
 def test_perceptron_obeys_novikoff_on_adversarial_sequences():
@@ -132,7 +132,7 @@ def test_perceptron_obeys_novikoff_on_adversarial_sequences():
         y = labels if seed % 2 == 0 else np.random.default_rng(seed).integers(2, size=24)
         clf = GraphPerceptron(G)
         adversarial_class_run(clf, y, 60, seed=seed)
-        assert clf.mistakes <= perceptron_mistake_bound(G, y)
+        assert clf.mistakes <= graph_perceptron_mistake_bound(G, y)
         assert clf.mistakes >= 1
 
 
@@ -142,14 +142,14 @@ def test_one_vs_rest_lifting_bound(K):
     """M <= sum_k M_k <= sum_k (4|Phi_k| + b_k) R^2 with sum_k |Phi_k| = 2|Phi|."""
     G, labels = planted_partition(20, K, 0.6, 0.05, seed=K)
     assert sum(cut_size(G, labels, k) for k in range(K)) == 2 * cut_size(G, labels)
-    bound = sum(perceptron_mistake_bound(G, (labels == k).astype(int)) for k in range(K))
+    bound = sum(graph_perceptron_mistake_bound(G, (labels == k).astype(int)) for k in range(K))
     for seed in range(4):
         clf = OneVsRest(lambda: GraphPerceptron(G), K=K if seed % 2 else None)
         _, m = adversarial_class_run(clf, labels, 50, seed=seed)
         per_class = clf.binary_mistakes
         assert int(m.sum()) == clf.mistakes <= sum(per_class.values())
         for k, mk in per_class.items():
-            assert mk <= perceptron_mistake_bound(G, (labels == k).astype(int))
+            assert mk <= graph_perceptron_mistake_bound(G, (labels == k).astype(int))
         assert clf.mistakes <= bound
         assert set(per_class) <= set(range(K))
 

@@ -7,8 +7,10 @@ import numpy as np
 import pytest
 
 from simpred_lite.bst import BinarySupportTree
-from simpred_lite.datasets import LabelledGraph, load_graph
-from simpred_lite.game.evaluation import Evaluation, evaluate, evaluate_sweep
+from simpred_lite.datasets import load_graph
+from simpred_lite.game.evaluation import evaluate, evaluate_sweep
+from simpred_lite.game.playground import LEARNERS
+from simpred_lite.game.trials import Trial, adaptive_run, cut_biased_trials, random_trials, run, shortest_path_trials
 from simpred_lite.graphs import barbell_graph, cut_size, planted_partition
 from simpred_lite.learners import (
     AlwaysSimilar,
@@ -21,8 +23,6 @@ from simpred_lite.learners import (
 )
 from simpred_lite.learners.bounds import comparator_norm_sq
 from simpred_lite.learners.matrix import comparator_matrix
-from simpred_lite.game.trials import Trial, adaptive_run, cut_biased_trials, random_trials, run, shortest_path_trials
-from simpred_lite.game.playground import LEARNERS
 
 FAST = ["AlwaysSimilar", "UnionFindLearner", "Matrix Perceptron", "Matrix Winnow", "BST Perceptron",
         "TreeWinnow", "r-norm Perceptron"]

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 import simpred_lite.learners as learners
 import simpred_lite.learners.unknown as unknown
 from simpred_lite.exact import ExactLaplacian, certified_compare, pinv_error_bound
+from simpred_lite.game.trials import adaptive_run, random_trials, run
 from simpred_lite.learners import (
     GraphKernel,
     GraphPerceptron,
@@ -34,7 +35,6 @@ from simpred_lite.learners import (
     TreeWinnow,
     adversarial_class_run,
 )
-from simpred_lite.game.trials import adaptive_run, random_trials, run
 from simpred_lite.resistance import laplacian_pinv
 
 
@@ -152,7 +152,7 @@ def test_perceptron_equals_exact_reference_on_adversarial_sequences(name, seed):
 def test_symmetric_graphs_really_produce_exact_ties():
     """Without ties the tests above would prove nothing: count the exact decisions."""
     ties = 0
-    for name, G in SYMMETRIC.items():
+    for _name, G in SYMMETRIC.items():
         for seed in range(5):
             labels, xs = _class_sequence(G, seed, 4 * G.number_of_nodes())
             clf = GraphPerceptron(G)
@@ -309,6 +309,9 @@ def test_rnorm_decisions_survive_perturbed_margins(monkeypatch):
 HOW_EACH_LEARNER_DECIDES = {
     "AlwaysSimilar": "constant",
     "UnionFindLearner": "integers (union-find)",
+    "TransitiveOrderLearner": "integers (reachability in the order graph, union-find)",
+    "HalvingPermutationLearner": "integer vote counts over permutations",
+    "PairedPermutationClassifier": "exact Fraction weights (test_lowerbound.py)",
     "HalvingClassifier": "integer vote counts",
     "MemorizingClassifier": "a lookup",
     "GraphPerceptron": "certified float + exact rational fallback (tested here)",
@@ -318,7 +321,7 @@ HOW_EACH_LEARNER_DECIDES = {
     "SimilarityFromClassifier": "Fraction weights, exact (tested here)",
     "TreeWinnow": "certified float + exact rational fallback (tested here)",
     "RNormPerceptron": "irrational comparison, tie-safe (tested here)",
-    "DenseRNormPerceptron": "the same integers and rule as RNormPerceptron",
+    "RNormPerceptronReference": "the same integers and rule as RNormPerceptron",
     "BSTPerceptron": "integers (signed path overlaps)",
     "MatrixPerceptron": "integers on trees; certified float + exact fallback on graphs (test_matrix_learners)",
     "MatrixWinnow": "transcendental comparison, tie-safe (test_matrix_learners)",

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from simpred_lite.checks import check_random_state
+from simpred_lite.game.trials import run
 from simpred_lite.learners import (
     AlwaysSimilar,
     HalvingClassifier,
@@ -20,23 +21,25 @@ from simpred_lite.learners import (
     SimilarityLearner,
     UnionFindLearner,
     reduction_constant,
-    similarity_mistake_bound,
+    similarity_from_classifier_mistake_bound,
 )
-from simpred_lite.theory.lowerbound import (
-    PAPER_BETA,
-    ComparisonAdversary,
+from simpred_lite.learners.bounds import PAPER_BETA, paired_permutation_mistake_bound
+from simpred_lite.learners.permutations import (
     ConsistentPredictor,
     HalvingPermutationLearner,
     IteratedClassLearner,
-    PairedPermutationClassLearner,
     PairedPermutationClassifier,
-    PlainPairedPermutationClassLearner,
+    PairedPermutationClassLearner,
+    PairedPermutationClassLearnerReference,
     TransitiveOrderLearner,
+    run_class,
+)
+from simpred_lite.theory.lowerbound import (
+    ComparisonAdversary,
     _binary_insertion_sort,
     _merge_sort,
     binary_insertion_min_comparisons,
     check_consistent,
-    class_mistake_bound,
     comparison_trial,
     iterate_sequences,
     log2_factorial,
@@ -50,9 +53,7 @@ from simpred_lite.theory.lowerbound import (
     play_iterated_adversary,
     random_class_sequence,
     random_permutation,
-    run_class,
 )
-from simpred_lite.game.trials import run
 
 
 # -- the concept ---------------------------------------------------------------------------------
@@ -92,13 +93,13 @@ def test_comparison_trial_is_similar_iff_z_a_below_z_b():
 # -- the class algorithm -----------------------------------------------------------------------
 def test_class_mistake_bound_constant():
     # the proof's constant at β = 0.294 is 4.4035 (the paper prints 4.1, a slip) ...
-    assert class_mistake_bound(2) == pytest.approx(4.4035, abs=1e-4)
+    assert paired_permutation_mistake_bound(2) == pytest.approx(4.4035, abs=1e-4)
     # ... and 0.294 is (to 3 digits) the β that minimises it
     grid = np.linspace(0.05, 0.95, 901)
-    best = grid[np.argmin([class_mistake_bound(2, b) for b in grid])]
+    best = grid[np.argmin([paired_permutation_mistake_bound(2, b) for b in grid])]
     assert abs(best - PAPER_BETA) < 0.002
     with pytest.raises(ValueError, match="beta"):
-        class_mistake_bound(3, 1.5)
+        paired_permutation_mistake_bound(3, 1.5)
 
 
 def test_consistent_predictor_uses_smallest_unused_value():
@@ -115,7 +116,7 @@ def test_class_learner_matches_the_plain_reference(seed):
     K = 4
     z = random_permutation(K, seed)
     seq = random_class_sequence(z, 25, seed)
-    fast, naive = PairedPermutationClassLearner(K), PlainPairedPermutationClassLearner(K)
+    fast, naive = PairedPermutationClassLearner(K), PairedPermutationClassLearnerReference(K)
     for x, y in seq:
         assert fast.predict_one(x) == naive.predict_one(x)
         fast.learn_one(x, y)
@@ -143,7 +144,7 @@ def test_class_learner_bound_and_proof_invariants(K):
             assert max(w for _, w in good) >= half ** (K - 1)
             # every master mistake multiplies W by at most (1+β)/2
             assert A.total_weight <= shrink ** A.mistakes
-        assert A.mistakes <= class_mistake_bound(K)
+        assert A.mistakes <= paired_permutation_mistake_bound(K)
         assert A.mistakes <= 4.1 * (K - 1)  # the paper's printed constant also holds on data
         # after the run, the learner is right on every pattern
         assert all(A.predict_one((a, b)) == max(z[a], z[b]) for a in range(K) for b in range(K))
@@ -160,7 +161,7 @@ def test_class_learner_on_an_adaptive_sequence_stays_within_the_bound():
             break
         x = wrong[len(wrong) // 2]
         A.learn_one(x, max(z[x[0]], z[x[1]]))
-    assert A.mistakes <= class_mistake_bound(K)
+    assert A.mistakes <= paired_permutation_mistake_bound(K)
     assert A.mistakes >= 1
 
 
@@ -181,7 +182,7 @@ def test_iterated_class_learner_adds_up():
     A = IteratedClassLearner(K, r)
     flags = run_class(A, iterate_sequences(seqs))
     singles = [run_class(PairedPermutationClassLearner(K), s).sum() for s in seqs]
-    assert flags.sum() == A.mistakes == sum(singles) <= r * class_mistake_bound(K)
+    assert flags.sum() == A.mistakes == sum(singles) <= r * paired_permutation_mistake_bound(K)
     with pytest.raises(ValueError, match="copy index"):
         A.predict_one(((0, 1), 3))
 
@@ -403,7 +404,7 @@ def test_similarity_from_halving_classifier_is_squeezed(K):
         result = play_adversary(sim, K, strategy)
         floor = merge_sort_min_comparisons(K) if strategy == "merge" else binary_insertion_min_comparisons(K)
         assert result.total_mistakes == len(result.trials) >= floor
-        assert result.total_mistakes <= similarity_mistake_bound(HalvingClassifier(H, K).mistake_bound, K)
+        assert result.total_mistakes <= similarity_from_classifier_mistake_bound(HalvingClassifier(H, K).mistake_bound, K)
         assert check_consistent(result.z, result.trials)
 
 
@@ -412,9 +413,9 @@ def test_similarity_from_the_papers_class_algorithm():
     sim = SimilarityFromClassifier(lambda: PairedPermutationClassifier(K), K)
     result = play_adversary(sim, K)
     assert result.total_mistakes >= merge_sort_min_comparisons(K)
-    assert result.total_mistakes <= reduction_constant(K) * class_mistake_bound(K)
+    assert result.total_mistakes <= reduction_constant(K) * paired_permutation_mistake_bound(K)
     clf = PairedPermutationClassifier(K)
     z = random_permutation(K, 1)
     for x, y in random_class_sequence(z, 30, 1):
         clf.learn_class(pattern_index(*x, K), y)
-    assert clf.mistakes == clf.inner.mistakes <= class_mistake_bound(K)
+    assert clf.mistakes == clf.inner.mistakes <= paired_permutation_mistake_bound(K)

@@ -12,19 +12,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simpred_lite.bst import BinarySupportTree
+from simpred_lite.game.trials import adaptive_run, random_trials, run
 from simpred_lite.graphs import cut_edges, cut_size, planted_partition
 from simpred_lite.learners import MatrixPerceptron, MatrixWinnow
+from simpred_lite.learners.bounds import matrix_perceptron_mistake_bound, matrix_winnow_mistake_bound
 from simpred_lite.learners.matrix import (
     DENSE_PERCEPTRON_EDGE_LIMIT,
     DENSE_WINNOW_EDGE_LIMIT,
     bst_incidence,
     bst_instance,
     comparator_matrix,
-    perceptron_mistake_bound,
     signed_path_overlap,
-    winnow_mistake_bound,
 )
-from simpred_lite.game.trials import adaptive_run, random_trials, run
 from simpred_lite.resistance import incidence, laplacian_pinv, resistance_diameter
 
 
@@ -118,7 +117,7 @@ def test_comparator_norm_is_at_most_four_cut_squared(seed, K):
 def test_perceptron_mistakes_within_prop_percwin_bound(seed):
     G, y = planted_partition(16, 2, 0.6, 0.1, seed=seed)
     R = resistance_diameter(G)
-    bound = perceptron_mistake_bound(R, float((comparator_matrix(G, y) ** 2).sum()))
+    bound = matrix_perceptron_mistake_bound(R, float((comparator_matrix(G, y) ** 2).sum()))
     for trials in (random_trials(G, y, 400, seed=seed), None):
         learner = MatrixPerceptron(G)
         if trials is None:
@@ -134,7 +133,7 @@ def test_winnow_mistakes_within_prop_percwin_bound(seed):
     phi = cut_size(G, y)
     learner = MatrixWinnow(G, cut_size=phi)
     _, result = adaptive_run(learner, y, 400, seed=seed)
-    assert 0 < result.total_mistakes <= winnow_mistake_bound(learner.R, phi, learner.m)
+    assert 0 < result.total_mistakes <= matrix_winnow_mistake_bound(learner.R, phi, learner.m)
 
 
 def test_winnow_threshold_is_algorithm_2s():
@@ -287,8 +286,8 @@ def test_dense_references_refuse_large_graphs():
 # -- kernel form: same predictions as the dense references, exact decisions -------------------
 from fractions import Fraction  # noqa: E402
 
-from simpred_lite.learners.matrix import _PerceptronCertifier  # noqa: E402
 from simpred_lite.game.trials import cut_biased_trials  # noqa: E402
+from simpred_lite.learners.matrix import _PerceptronCertifier  # noqa: E402
 
 
 class MatrixPerceptronExactReference:

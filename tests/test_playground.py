@@ -6,10 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from simpred_lite.apps.playground_widget import PlaygroundApp
 from simpred_lite.bst import BinarySupportTree
-from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
-from simpred_lite.learners.base import SimilarityLearner
-from simpred_lite.game.trials import run
 from simpred_lite.game.playground import (
     ADVERSARIES,
     GRAPHS,
@@ -24,7 +22,9 @@ from simpred_lite.game.playground import (
     register_learner,
     shortest_path,
 )
-from simpred_lite.apps.playground_widget import PlaygroundApp
+from simpred_lite.game.trials import run
+from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
+from simpred_lite.learners.base import SimilarityLearner
 
 AUTOPLAY = [a for a in ADVERSARIES if a != "student"]
 

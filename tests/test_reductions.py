@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simpred_lite.learners.reductions import _history
 from simpred_lite.game.trials import Trial, adversarial_run, random_trials, run
 from simpred_lite.learners import (
     ClassifierFromSimilarity,
@@ -25,8 +24,9 @@ from simpred_lite.learners import (
     history_tree,
     labelings_with_small_cut,
     reduction_constant,
-    similarity_mistake_bound,
+    similarity_from_classifier_mistake_bound,
 )
+from simpred_lite.learners.reductions import _history
 
 BETA = Fraction(147, 500)  # 0.294
 
@@ -73,7 +73,7 @@ def check_potential(sim, K, B):
 @pytest.mark.parametrize("K", [2, 3, 4, 5])
 def test_lemma_equiv_bound_with_halving(K):
     G, H, B = halving_instance(K)
-    bound = similarity_mistake_bound(B, K)
+    bound = similarity_from_classifier_mistake_bound(B, K)
     assert bound < 5 * B * math.log2(K)
     rng = np.random.default_rng(100 + K)
     for rep in range(6):
@@ -97,7 +97,7 @@ def test_lemma_equiv_bound_with_the_memorizing_learner(K):
         B = n - int(np.bincount(f, minlength=K).max())
         sim = SimilarityFromClassifier(lambda: MemorizingClassifier(n, K), K, max_histories=4000)
         _, result = adversarial_run(sim, f, 15, seed=rng)
-        assert result.total_mistakes <= similarity_mistake_bound(B, K)
+        assert result.total_mistakes <= similarity_from_classifier_mistake_bound(B, K)
         check_potential(sim, K, B)
 
 
@@ -145,7 +145,7 @@ def test_literal_pool_keeps_the_true_history_and_replays_exactly():
     assert sum(tree.nodes[v]["alive"] for v in tree) == sim.pool_size
     assert all(tree.out_degree(v) in (0, K * (K - 1), K) for v in tree)
     assert all(tree.out_degree(v) == 0 for v in tree if tree.nodes[v]["alive"])
-    assert sim.mistakes <= similarity_mistake_bound(B, K)
+    assert sim.mistakes <= similarity_from_classifier_mistake_bound(B, K)
 
 
 def test_reduction_follows_the_similarity_protocol():
@@ -205,8 +205,8 @@ def test_round_trip_class_to_similarity_to_class(K):
         clf = ClassifierFromSimilarity(sim, K)
         _, m = adversarial_class_run(clf, f, 15, seed=rng)
         assert clf.mistakes <= sim.mistakes + len(clf.representatives)
-        assert sim.mistakes <= similarity_mistake_bound(B, K)
-        assert clf.mistakes <= similarity_mistake_bound(B, K) + K
+        assert sim.mistakes <= similarity_from_classifier_mistake_bound(B, K)
+        assert clf.mistakes <= similarity_from_classifier_mistake_bound(B, K) + K
 
 
 # -- bad input ------------------------------------------------------------------------------
@@ -250,13 +250,13 @@ def test_bad_input_is_refused_clearly():
 def test_efficient_base_learner_inside_the_master():
     """One-vs-rest graph Perceptrons as A: B = floor(sum_k Novikoff_k); the pool explodes fast."""
     from simpred_lite.graphs import planted_partition
-    from simpred_lite.learners import GraphPerceptron, OneVsRest, perceptron_mistake_bound
+    from simpred_lite.learners import GraphPerceptron, OneVsRest, graph_perceptron_mistake_bound
 
     G, y = planted_partition(8, 2, 0.8, 0.1, seed=2)
-    B = math.floor(sum(perceptron_mistake_bound(G, (y == k).astype(int)) for k in range(2)))
+    B = math.floor(sum(graph_perceptron_mistake_bound(G, (y == k).astype(int)) for k in range(2)))
     sim = SimilarityFromClassifier(lambda: OneVsRest(lambda: GraphPerceptron(G), K=2), 2)
     _, result = adversarial_run(sim, y, 15, seed=1)
-    assert 1 <= result.total_mistakes <= similarity_mistake_bound(B, 2)
+    assert 1 <= result.total_mistakes <= similarity_from_classifier_mistake_bound(B, 2)
     G3, y3 = planted_partition(8, 3, 0.8, 0.1, seed=3)
     sim3 = SimilarityFromClassifier(lambda: OneVsRest(lambda: GraphPerceptron(G3), K=3), 3, max_histories=300)
     with pytest.raises(PoolLimitError, match="max_histories=300"):

@@ -2,9 +2,9 @@
 
 import pytest
 
+from simpred_lite.apps.widgets import SimilarityGame
 from simpred_lite.graphs import karate_club
 from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
-from simpred_lite.apps.widgets import SimilarityGame
 
 
 @pytest.fixture

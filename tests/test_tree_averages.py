@@ -8,13 +8,11 @@ import pytest
 
 import simpred_lite as sp
 from simpred_lite.bst import BinarySupportTree
+from simpred_lite.learners.bounds import paired_permutation_mistake_bound
 from simpred_lite.learners.matrix import comparator_matrix
-from simpred_lite.theory.lowerbound import (
-    PairedPermutationClassLearner,
-    class_mistake_bound,
-    paired_permutation_label,
-)
+from simpred_lite.learners.permutations import PairedPermutationClassLearner
 from simpred_lite.resistance import resistance_weighted_cut
+from simpred_lite.theory.lowerbound import paired_permutation_label
 from simpred_lite.theory.tree_averages import (
     adaptive_class_run,
     bst_comparator_norm_sq,
@@ -66,7 +64,7 @@ def test_adaptive_class_adversary_is_consistent_and_forces_mistakes(K):
     assert sorted(z) == list(range(K))
     assert all(paired_permutation_label(z, a, b) == y for (a, b), y in examples)
     assert A.mistakes == len(examples) >= K - 1             # every trial is a mistake
-    assert A.mistakes <= class_mistake_bound(K)             # Theorem 9, class side
+    assert A.mistakes <= paired_permutation_mistake_bound(K)             # Theorem 9, class side
     # after the game the learner is right on every pattern for the revealed z
     assert all(A.predict_one((a, b)) == paired_permutation_label(z, a, b) for a in range(K) for b in range(K))
 

@@ -10,30 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simpred_lite.graphs import cut_size, planted_partition
-from simpred_lite.learners import (
-    DenseRNormPerceptron,
-    NaivePathForest,
-    PathForest,
-    RNormPerceptron,
-    TreeWinnow,
-)
-from simpred_lite.learners.unknown import (
-    check_simple_path,
-    class_coefficients,
-    complete_spanning_tree,
-    edge_path_vector,
-    figure4_graph,
-    random_tree_with_clusters,
-    fundamental_cutset_matrix,
-    rnorm_cut_bound,
-    rnorm_exponent,
-    rnorm_margin,
-    rnorm_mistake_bound,
-    signed_cut_vector,
-    target_matrix,
-    winnow_mistake_bound,
-)
 from simpred_lite.game.trials import (
     Trial,
     cut_crossing_trials,
@@ -41,6 +17,32 @@ from simpred_lite.game.trials import (
     random_walk_trials,
     run,
     shortest_path_trials,
+)
+from simpred_lite.graphs import cut_size, planted_partition
+from simpred_lite.learners import (
+    PathForest,
+    PathForestReference,
+    RNormPerceptron,
+    RNormPerceptronReference,
+    TreeWinnow,
+)
+from simpred_lite.learners.bounds import (
+    rnorm_perceptron_cut_bound,
+    rnorm_perceptron_mistake_bound,
+    tree_winnow_mistake_bound,
+)
+from simpred_lite.learners.unknown import (
+    check_simple_path,
+    class_coefficients,
+    complete_spanning_tree,
+    edge_path_vector,
+    figure4_graph,
+    fundamental_cutset_matrix,
+    random_tree_with_clusters,
+    rnorm_exponent,
+    rnorm_margin,
+    signed_cut_vector,
+    target_matrix,
 )
 from simpred_lite.spanning import wilson
 
@@ -85,7 +87,7 @@ FIG3 = [
 ]
 
 
-@pytest.mark.parametrize("forest_class", [PathForest, NaivePathForest])
+@pytest.mark.parametrize("forest_class", [PathForest, PathForestReference])
 @pytest.mark.parametrize("grow", ["disconnected", "always"])
 def test_figure3_instances(forest_class, grow):
     F = forest_class(7, grow=grow)
@@ -119,7 +121,7 @@ def test_forest_matches_naive_reference(gl, gen, grow):
     G, labels, seed = gl
     n = G.number_of_nodes()
     trials = gen(G, labels, 25, seed=seed)
-    fast, naive = PathForest(n, grow), NaivePathForest(n, grow)
+    fast, naive = PathForest(n, grow), PathForestReference(n, grow)
     history = []
     for t in trials:
         before = fast.num_edges
@@ -146,7 +148,7 @@ def test_forest_component_merges_rerooting():
     T = nx.random_labeled_tree(n, seed=3) if hasattr(nx, "random_labeled_tree") else nx.random_tree(n, seed=3)
     edges = list(T.edges)
     rng.shuffle(edges)
-    fast, naive = PathForest(n), NaivePathForest(n)
+    fast, naive = PathForest(n), PathForestReference(n)
     for a, b in edges:
         assert fast.instance_sparse(int(a), int(b), [int(a), int(b)]) == naive.instance_sparse(int(a), int(b), [int(a), int(b)])
     for _ in range(50):
@@ -347,7 +349,7 @@ def test_tree_winnow_within_bound(n, k, seed):
     trials = shortest_path_trials(T, labels, 1500, seed=seed)
     learner = TreeWinnow(n)
     res = run(learner, trials)
-    assert 0 < res.total_mistakes <= winnow_mistake_bound(n, k)
+    assert 0 < res.total_mistakes <= tree_winnow_mistake_bound(n, k)
     # the linear model of the warm-up: y = [u^T |x| >= 1], u = cut-edge indicator
     F = learner.forest
     u = np.array([labels[a] != labels[b] for a, b in F.edges], dtype=int)
@@ -361,7 +363,7 @@ def test_tree_winnow_matches_plain_winnow():
     trials = shortest_path_trials(T, labels, 400, seed=7)
     learner = TreeWinnow(25)
     w = np.ones(24)
-    F = NaivePathForest(25)
+    F = PathForestReference(25)
     for t in trials:
         x = np.abs(F.instance(t.i, t.j, t.path))
         y_hat = int(w @ x >= 24)
@@ -372,8 +374,8 @@ def test_tree_winnow_matches_plain_winnow():
 
 
 def test_winnow_bound_formula():
-    assert winnow_mistake_bound(1025, 2) == 1 + 3 * 2 * 10
-    assert winnow_mistake_bound(9, 1) == 1 + 3 * 1 * 3
+    assert tree_winnow_mistake_bound(1025, 2) == 1 + 3 * 2 * 10
+    assert tree_winnow_mistake_bound(9, 1) == 1 + 3 * 1 * 3
 
 
 def test_tree_winnow_fails_on_shattered_cluster():
@@ -403,7 +405,7 @@ def test_rnorm_sparse_equals_dense(gl, gen, grow):
     G, labels, seed = gl
     n = G.number_of_nodes()
     trials = gen(G, labels, 120, seed=seed)
-    sparse, dense = RNormPerceptron(n, grow), DenseRNormPerceptron(n, grow)
+    sparse, dense = RNormPerceptron(n, grow), RNormPerceptronReference(n, grow)
     rs, rd = run(sparse, trials), run(dense, trials)
     assert rs.predictions.tolist() == rd.predictions.tolist()
     dense_theta = {k: int(v) for k, v in enumerate(dense.theta) if v}
@@ -416,7 +418,7 @@ def test_rnorm_margin_is_literal_w_dot_vecX():
     """The canonical margin equals w^T vec(X_t) with w = sign(theta)|theta|^(r-1)/||theta||_r^(r-2)."""
     G, labels = planted_partition(12, 3, 0.5, 0.1, seed=2)
     trials = shortest_path_trials(G, labels, 200, seed=3)
-    dense = DenseRNormPerceptron(12)
+    dense = RNormPerceptronReference(12)
     checked = 0
     for t in trials:
         _, idx, sgn = dense.forest.preview_sparse(t.i, t.j, t.path)
@@ -477,13 +479,13 @@ def test_rnorm_proof_steps_and_bound(gen):
     theta_norm = learner.norm_r()
     assert 2 * P <= u_norm * theta_norm * (1 + 1e-12)
     assert theta_norm**2 <= (r - 1) * (3 * sumP - sumD) * (1 + 1e-12)
-    assert learner.mistakes <= rnorm_mistake_bound(n, u_norm) <= rnorm_cut_bound(n, cut_size(G, labels))
+    assert learner.mistakes <= rnorm_perceptron_mistake_bound(n, u_norm) <= rnorm_perceptron_cut_bound(n, cut_size(G, labels))
 
 
 def test_rnorm_sparse_equals_dense_long_run_both_labels():
     G, labels = planted_partition(20, 2, 0.4, 0.05, seed=8)
     trials = cut_crossing_trials(G, labels, 1500, seed=8)
-    rs, rd = run(RNormPerceptron(20), trials), run(DenseRNormPerceptron(20), trials)
+    rs, rd = run(RNormPerceptron(20), trials), run(RNormPerceptronReference(20), trials)
     assert rs.predictions.tolist() == rd.predictions.tolist()
     assert set(rs.predictions.tolist()) == {0, 1} and rs.total_mistakes > 20
 
@@ -502,7 +504,7 @@ def test_tree_winnow_general_parameters_within_bound(alpha, threshold):
     T, labels = random_tree_with_clusters(80, 4, seed=5)
     learner = TreeWinnow(80, alpha=alpha, threshold=threshold)
     res = run(learner, shortest_path_trials(T, labels, 1500, seed=5))
-    assert res.total_mistakes <= winnow_mistake_bound(80, 3, alpha=alpha, threshold=threshold)
+    assert res.total_mistakes <= tree_winnow_mistake_bound(80, 3, alpha=alpha, threshold=threshold)
 
 
 def test_random_tree_with_clusters_and_errors():

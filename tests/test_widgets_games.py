@@ -3,17 +3,12 @@
 import networkx as nx
 import pytest
 
-from simpred_lite.game.hand_played import GraphAdversaryGame, PermutationAdversaryGame
-from simpred_lite.checks import check_random_state
-from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
-from simpred_lite.theory.lowerbound import (
-    HalvingPermutationLearner,
-    TransitiveOrderLearner,
-    check_consistent,
-    comparison_trial,
-    merge_sort_min_comparisons,
-)
 from simpred_lite.apps.widgets import GraphAdversaryApp, MergeSortLearnerApp, PermutationAdversaryApp
+from simpred_lite.checks import check_random_state
+from simpred_lite.game.hand_played import GraphAdversaryGame, PermutationAdversaryGame
+from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
+from simpred_lite.learners.permutations import HalvingPermutationLearner, TransitiveOrderLearner
+from simpred_lite.theory.lowerbound import check_consistent, comparison_trial, merge_sort_min_comparisons
 
 
 def test_permutation_game_random_play_stays_consistent():

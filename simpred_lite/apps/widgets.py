@@ -167,13 +167,12 @@ def _word(y: int) -> str:
 # -- adversary games on the paired permutation problem and on a graph -------------------
 from ..game.hand_played import GraphAdversaryGame, PermutationAdversaryGame  # noqa: E402
 from ..learners.baselines import AlwaysSimilar, UnionFindLearner  # noqa: E402
+from ..learners.permutations import HalvingPermutationLearner, TransitiveOrderLearner  # noqa: E402
 from ..theory.lowerbound import (  # noqa: E402
     ComparisonAdversary,
-    HalvingPermutationLearner,
-    TransitiveOrderLearner,
+    binary_insertion_min_comparisons,
     log2_factorial,
     merge_sort_min_comparisons,
-    binary_insertion_min_comparisons,
 )
 
 __all__ += ["PermutationAdversaryApp", "GraphAdversaryApp", "MergeSortLearnerApp"]

@@ -19,12 +19,8 @@ import numpy as np
 
 from ..checks import check_int, check_pair, check_similarity_label
 from ..graphs import cut_size, validate_graph
-from ..theory.lowerbound import (
-    TransitiveOrderLearner,
-    log2_factorial,
-    merge_sort_min_comparisons,
-    pattern_index,
-)
+from ..learners.permutations import TransitiveOrderLearner, pattern_index
+from ..theory.lowerbound import log2_factorial, merge_sort_min_comparisons
 
 __all__ = ["PermutationAdversaryGame", "GraphAdversaryGame"]
 

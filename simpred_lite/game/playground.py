@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
+from ..bst import BinarySupportTree
 from ..checks import check_int, check_pair, check_probability, check_random_state
 from ..graphs import (
     barbell_graph,
@@ -68,7 +69,6 @@ from ..graphs import (
     validate_graph,
     validate_labels,
 )
-from ..bst import BinarySupportTree
 from ..learners import (
     AlwaysSimilar,
     BSTPerceptron,
@@ -82,11 +82,14 @@ from ..learners import (
     TreeWinnow,
     UnionFindLearner,
 )
-from ..learners.classifiers import perceptron_mistake_bound as graph_perceptron_bound
-from ..learners.bounds import comparator_norm_sq
-from ..learners.matrix import perceptron_mistake_bound, winnow_mistake_bound
-from ..learners.reductions import similarity_mistake_bound
-from ..learners.unknown import rnorm_cut_bound
+from ..learners.bounds import (
+    comparator_norm_sq,
+    graph_perceptron_mistake_bound,
+    matrix_perceptron_mistake_bound,
+    matrix_winnow_mistake_bound,
+    rnorm_perceptron_cut_bound,
+    similarity_from_classifier_mistake_bound,
+)
 from .trials import RunResult, Trial, random_walk_path
 
 __all__ = [
@@ -283,8 +286,8 @@ def _similarity_from_graph_perceptron(G: nx.Graph, seed: int, labels) -> Similar
 def _similarity_from_graph_perceptron_bound(G: nx.Graph, labels) -> float:
     """``c_K B`` with ``B = sum_k floor(||u_k||^2 R^2)``, the one-vs-rest Perceptrons' bound."""
     y = np.asarray(labels)
-    B = sum(math.floor(graph_perceptron_bound(G, (y == k).astype(np.int64))) for k in np.unique(y))
-    return similarity_mistake_bound(int(B), _num_classes(y))
+    B = sum(math.floor(graph_perceptron_mistake_bound(G, (y == k).astype(np.int64))) for k in np.unique(y))
+    return similarity_from_classifier_mistake_bound(int(B), _num_classes(y))
 
 
 def _comparator_norm_sq(G: nx.Graph, labels) -> float:
@@ -307,19 +310,19 @@ register_learner("Similarity from class", _similarity_from_graph_perceptron, nee
                  description="Lemma equiv: weighted majority over hallucinated histories of one-vs-rest "
                              "graph Perceptrons; retires when its pool outgrows 2000 histories")
 register_learner("Matrix Perceptron", lambda G, seed: MatrixPerceptron(G),
-                 bound=lambda G, y, L: perceptron_mistake_bound(L.R, _comparator_norm_sq(G, y)),
+                 bound=lambda G, y, L: matrix_perceptron_mistake_bound(L.R, _comparator_norm_sq(G, y)),
                  description="Algorithm 2 on G (dense); Prop. percwin, M <= R^2 ||U||_F^2")
 register_learner("Matrix Winnow", lambda G, seed, y: MatrixWinnow(G, cut_size=cut_size(G, y)), needs_labels=True,
-                 bound=lambda G, y, L: winnow_mistake_bound(L.R, cut_size(G, y), L.m),
+                 bound=lambda G, y, L: matrix_winnow_mistake_bound(L.R, cut_size(G, y), L.m),
                  description="Algorithm 2 on G (exact low rank); its threshold needs |Phi|; Prop. percwin")
 register_learner("BST Perceptron", lambda G, seed: BSTPerceptron(BinarySupportTree.from_graph(G, seed)),
-                 bound=lambda G, y, L: perceptron_mistake_bound(L.R, _bst_comparator_norm_sq(L.bst, y)),
+                 bound=lambda G, y, L: matrix_perceptron_mistake_bound(L.R, _bst_comparator_norm_sq(L.bst, y)),
                  description="the O(log^2 n) Matrix Perceptron on a Binary Support Tree (§4.1); "
                              "R^2 ||U_B||_F^2 for its BST")
 register_learner("TreeWinnow", TreeWinnow, setting="unknown graph",
                  description="Winnow on the revealed paths' forest (§5 warm-up); bounded only on trees")
 register_learner("r-norm Perceptron", RNormPerceptron, setting="unknown graph",
-                 bound=lambda G, y: rnorm_cut_bound(G.number_of_nodes(), cut_size(G, y)),
+                 bound=lambda G, y: rnorm_perceptron_cut_bound(G.number_of_nodes(), cut_size(G, y)),
                  description="Algorithm 1; Theorem t:unknown, M = O(|Phi|^4 log n)")
 # A new learner joins with one more line (see the module docstring).
 
@@ -362,7 +365,7 @@ class Adversary(ABC):
     reveals_path = False
 
     @abstractmethod
-    def choose(self, game: "Playground") -> tuple[int, int, tuple[int, ...] | None]:
+    def choose(self, game: Playground) -> tuple[int, int, tuple[int, ...] | None]:
         """The next pair ``(i, j)`` and the path revealed with it (or ``None``)."""
 
     def __repr__(self) -> str:

@@ -1,4 +1,6 @@
-"""Mistake-bound ingredients computed from cut counts, without ``m x m`` matrices.
+"""Every mistake bound of the package, named after its learner, and their ingredients.
+
+``comparator_norm_sq`` computes a bound's ingredient from cut counts, without ``m x m`` matrices.
 
 The Perceptron bound of Proposition 2 is ``R^2 ||U||_F^2`` with the comparator
 ``U = Psi (sum_k u_k u_k^T) Psi^T`` (:func:`~simpred_lite.learners.matrix.comparator_matrix`,
@@ -15,12 +17,34 @@ an ``O(m + K^2)`` count instead of ``O(m^2)`` memory.
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import networkx as nx
 import numpy as np
 
-from ..graphs import validate_graph, validate_labels
+from ..checks import check_int, check_real
+from ..graphs import cut_size, validate_graph, validate_labels
+from .classifiers import GraphKernel
+from .unknown import rnorm_exponent
 
-__all__ = ["comparator_norm_sq"]
+__all__ = [
+    "PAPER_BETA",
+    "comparator_norm_sq",
+    "graph_perceptron_mistake_bound",
+    "matrix_perceptron_mistake_bound",
+    "matrix_winnow_mistake_bound",
+    "tree_winnow_mistake_bound",
+    "rnorm_perceptron_mistake_bound",
+    "rnorm_perceptron_cut_bound",
+    "paired_permutation_mistake_bound",
+    "reduction_constant",
+    "similarity_from_classifier_mistake_bound",
+]
+
+#: The paper's discount β of the weighted masters (reductions, paired permutations): it
+#: minimises ``c_2(β)``, the worst case of :func:`reduction_constant` over ``K >= 2``.
+PAPER_BETA = 0.294
 
 
 def comparator_norm_sq(G: nx.Graph, labels) -> int:
@@ -56,3 +80,174 @@ def comparator_norm_sq(G: nx.Graph, labels) -> int:
     between = between + between.T  # |Phi_kl|, symmetric, zero diagonal
     touching = between.sum(axis=1)  # |Phi_k|
     return int((touching**2).sum() + (between**2).sum())
+
+
+def graph_perceptron_mistake_bound(G: nx.Graph, labels, a: float = 1.0) -> float:
+    """Novikoff's bound ``||u||^2 R^2`` for :class:`GraphPerceptron` on a 0/1 labeling.
+
+    ``||u||^2 = 4 |Phi^G(y)| + (sum_v u_v)^2 / (a n^2)`` with ``u = 2y - 1`` and
+    ``R^2 = max_v (L^+_vv + a)``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> round(graph_perceptron_mistake_bound(nx.path_graph(4), [0, 0, 1, 1]), 4)
+    7.5
+    """
+    G = validate_graph(G)
+    n = G.number_of_nodes()
+    y = validate_labels(labels, n, num_classes=2)
+    kernel = GraphKernel(G, a).matrix
+    u_sum = float((2 * y - 1).sum())
+    norm2 = 4 * cut_size(G, y) + u_sum**2 / (float(a) * n * n)
+    return float(norm2 * kernel.diagonal().max())
+
+
+def matrix_perceptron_mistake_bound(R: float, U_norm_sq: float) -> float:
+    """``R^2 ||U||_F^2``: the mistake bound of Algorithm 2's Perceptron (threshold ``R^2``).
+
+    Proof (Novikoff with a threshold): with ``Delta = ||W - R^2 U||^2``, a mistake on a
+    dissimilar pair (``<W,X> <= R^2``, ``<U,X> = 2``) changes ``Delta`` by
+    ``2<W,X> - 4R^2 + ||X||^2 <= -R^2``; one on a similar pair (``<W,X> > R^2``,
+    ``<U,X> = 0``) by ``-2<W,X> + ||X||^2 < -R^2``.  ``Delta`` starts at
+    ``R^4 ||U||^2`` and stays ``>= 0``.
+
+    Examples
+    --------
+    >>> matrix_perceptron_mistake_bound(3.0, 4.0)
+    36.0
+    """
+    return float(R) ** 2 * float(U_norm_sq)
+
+
+def matrix_winnow_mistake_bound(R: float, cut: float, m: int, eta: float = 1.28) -> float:
+    """``(e^eta + 1) / eta * R |Phi| ln m``: the mistake bound of Algorithm 2's Matrix Winnow.
+
+    Proof (Warmuth's relative-entropy argument, unnormalised): the comparator
+    ``U / tr U`` (``tr U = 2|Phi|``) has ``<U/trU, X^w> >= delta = 1/(R|Phi|)`` on dissimilar
+    pairs and ``0`` on similar ones.  By Golden–Thompson and ``e^{aX} <= I + (e^a - 1) X``,
+    a promotion gains at least ``eta delta - (e^eta - 1) theta`` and a demotion at least
+    ``(1 - e^-eta) theta`` of relative entropy; the threshold ``theta = eta delta /
+    (e^eta - e^-eta)`` equalises both at ``eta delta / (e^eta + 1)``, and the entropy starts
+    below ``ln m``.  ``eta = 1.28`` (the root of ``e^eta (eta - 1) = 1``) minimises the constant.
+
+    Examples
+    --------
+    >>> round(matrix_winnow_mistake_bound(2.0, 1, 7), 3)   # 3.591 * 2 * 1 * ln 7
+    13.976
+    """
+    return (math.exp(eta) + 1.0) / eta * float(R) * float(cut) * math.log(m)
+
+
+def tree_winnow_mistake_bound(n: int, k: int, alpha: float = 2.0, threshold: float | None = None) -> int:
+    """Mistake bound of :class:`TreeWinnow` on a tree whose ``K = k + 1`` classes are connected.
+
+    With ``N = n - 1`` weights and ``k`` relevant ones (the cut edges):
+    a relevant weight is never demoted and is promoted only while below the threshold
+    ``theta``, so there are at most ``P = k * ceil(log_alpha theta)`` promotions; the total
+    weight starts at ``N``, grows by less than ``(alpha - 1) theta`` per promotion and
+    drops by at least ``(1 - 1/alpha) theta`` per demotion and stays positive, so the
+    demotions are ``D < (N + (alpha - 1) theta P) / ((1 - 1/alpha) theta)``.
+    Returns ``P + D_max`` (exact rational arithmetic).  For ``alpha = 2``, ``theta = N``:
+    ``1 + 3 k ceil(log2(n - 1))``.
+
+    Examples
+    --------
+    >>> tree_winnow_mistake_bound(1025, 2)
+    61
+    """
+    N = n - 1
+    a = Fraction(alpha)
+    th = Fraction(N if threshold is None else threshold)
+    steps, w = 0, Fraction(1)
+    while w < th:  # doublings of one relevant weight before it reaches the threshold
+        w *= a
+        steps += 1
+    P = k * steps
+    bound = (N + (a - 1) * th * P) / ((1 - 1 / a) * th)
+    D = math.ceil(bound) - 1  # D < bound
+    return int(P + D)
+
+
+_C_RNORM = (1 + 3 * math.e) ** 2 / 16
+
+
+def rnorm_perceptron_mistake_bound(n: int, target_norm_s: float) -> float:
+    """An explicit form of Theorem ``t:unknown``: ``M <= ((1+3e)^2/16) (r-1) ||vec(U)||_s^2``.
+
+    Derivation (the standard p-norm analysis, constants kept): ``F(theta) = ||theta||_r^2/2``
+    is ``(r-1)``-smooth w.r.t. ``||.||_r``, so a missed dissimilar pair (``w.v < (r-1)||v||_r^2``)
+    raises ``F`` by less than ``(3/2)(r-1)||v||_r^2`` and a missed similar pair
+    (``w.v >= (r-1)||v||_r^2``, ``theta -= v``) lowers it by at least ``(1/2)(r-1)||v||_r^2``,
+    where ``1 <= ||v||_r^2 = |x_t|^(4/r) <= e``.  Separability (``e:separ``) gives
+    ``vec(U).theta = 2P`` (``P`` missed dissimilar pairs, ``D`` missed similar ones), and
+    Hoelder ``2P <= ||vec U||_s ||theta||_r``.  Hence ``4P^2 <= c (3eP - D)`` with
+    ``c = (r-1)||vec U||_s^2``, and ``M = P + D <= (1+3e)P - 4P^2/c <= (1+3e)^2 c / 16``.
+
+    Examples
+    --------
+    >>> round(rnorm_perceptron_mistake_bound(101, 4.0), 1)
+    1460.0
+    """
+    r = rnorm_exponent(n)
+    return _C_RNORM * (r - 1) * float(target_norm_s) ** 2
+
+
+def rnorm_perceptron_cut_bound(n: int, cut_size: int) -> float:
+    """Theorem ``t:unknown`` in terms of the cut: ``M <= ((1+3e)^2/16)(r-1) 16 |Phi^G|^4``.
+
+    Because ``||vec U||_s <= ||vec U||_1 <= sum_k |Phi_k^T|^2 <= (sum_k |Phi_k^G|)^2 = 4|Phi^G|^2``.
+
+    Examples
+    --------
+    >>> rnorm_perceptron_cut_bound(101, 1) == rnorm_perceptron_mistake_bound(101, 4.0)
+    True
+    """
+    return rnorm_perceptron_mistake_bound(n, 4.0 * cut_size**2)
+
+
+def paired_permutation_mistake_bound(K: int, beta: float = PAPER_BETA) -> float:
+    """The proof's bound ``(K-1) log2(2/β) / log2(2/(1+β))`` on the class algorithm's mistakes.
+
+    From ``((1+β)/2)^M >= W >= w_{s*} >= (β/2)^(K-1)``.  At ``β = 0.294`` the constant is
+    ``4.4035``; the paper's ``4.1`` is a slip (no ``β`` gets below ``4.40``).
+
+    Examples
+    --------
+    >>> round(paired_permutation_mistake_bound(2), 4)
+    4.4035
+    """
+    K = check_int(K, "K", low=1)
+    beta = check_real(beta, "beta", low=0, high=1, low_inclusive=False, high_inclusive=False)
+    return (K - 1) * math.log2(2 / beta) / math.log2(2 / (1 + beta))
+
+
+def similarity_from_classifier_mistake_bound(B: int, K: int, beta: float = PAPER_BETA) -> float:
+    """The bound of Lemma equiv, ``c_K(beta) * B``, for a base learner with bound ``B``.
+
+    Examples
+    --------
+    >>> round(similarity_from_classifier_mistake_bound(3, K=3), 3)
+    20.78
+    """
+    B = check_int(B, "B", low=0)
+    return reduction_constant(K, beta) * B
+
+
+def reduction_constant(K: int, beta: float = PAPER_BETA) -> float:
+    """``c_K(beta) = log2(K(K-1)/beta) / log2(2/(1+beta))``: mistakes per base mistake.
+
+    Lemma equiv gives ``M <= c_K(beta) * B``.  The paper states ``c_K <= c log2 K`` with
+    ``c < 5``; with ``beta = 0.294`` the ratio ``c_K/log2 K`` is 4.4035 at ``K = 2`` and
+    decreases with ``K``, so the claim holds for every ``K >= 2``.
+
+    Examples
+    --------
+    >>> round(reduction_constant(2), 4), round(reduction_constant(2) / 1.0, 4) < 5
+    (4.4035, True)
+    >>> round(reduction_constant(5) / math.log2(5), 4)
+    4.174
+    """
+    K = check_int(K, "K", low=2)
+    beta = check_real(beta, "beta", low=0, high=1, low_inclusive=False, high_inclusive=False)
+    return math.log2(K * (K - 1) / beta) / math.log2(2 / (1 + beta))

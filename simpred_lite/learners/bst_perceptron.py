@@ -37,7 +37,6 @@ mistake); an absent entry is zero.  Construction is ``O(n)`` (the leaf map) and 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 
 import networkx as nx
 import numpy as np
@@ -196,7 +195,7 @@ class BSTPerceptron(SimilarityLearner):
         self._rows: dict[int, dict[int, int]] = {}
 
     @classmethod
-    def from_graph(cls, G: nx.Graph, seed, root: int = 0) -> "BSTPerceptron":
+    def from_graph(cls, G: nx.Graph, seed, root: int = 0) -> BSTPerceptron:
         """Build the BST of ``G`` (random spanning tree drawn with ``seed``) and the learner.
 
         Examples

@@ -42,9 +42,9 @@ from __future__ import annotations
 
 import copy
 import math
-from fractions import Fraction
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from fractions import Fraction
 
 import networkx as nx
 import numpy as np
@@ -63,7 +63,6 @@ __all__ = [
     "GraphPerceptron",
     "GraphPerceptronReference",
     "REFERENCE_PERCEPTRON_LIMIT",
-    "perceptron_mistake_bound",
     "OneVsRest",
     "run_classifier",
     "adversarial_class_run",
@@ -147,7 +146,7 @@ class ClassLearner(ABC):
             self.mistakes += 1
             self._learn_class(int(x), y, y_hat)
 
-    def clone(self) -> "ClassLearner":
+    def clone(self) -> ClassLearner:
         """An independent copy (subclasses share their immutable data, e.g. a kernel)."""
         return copy.deepcopy(self)
 
@@ -426,7 +425,7 @@ class GraphPerceptron(ClassLearner):
 
     Mistake bound (Novikoff, margin 1): for ``u = 2y - 1`` in ``{-1, 1}^n``,
     ``M <= ||u||^2 R^2`` with ``||u||^2 = u^T Kmat^{-1} u = 4|Phi^G(y)| + (sum u)^2/(a n^2)``
-    and ``R^2 = max_v Kmat[v, v]`` (:func:`perceptron_mistake_bound`).
+    and ``R^2 = max_v Kmat[v, v]`` (:func:`graph_perceptron_mistake_bound`).
 
     **Exact decisions.**  The score is a rational number, and on graphs with symmetry it is
     often exactly ``0``, where a float lands on either side depending on the BLAS kernel.
@@ -602,29 +601,6 @@ class GraphPerceptronReference(ClassLearner):
 
     def _learn_class(self, x, y, y_hat):
         self._mistakes_at.append((x, 1 if y == 1 else -1))
-
-
-def perceptron_mistake_bound(G: nx.Graph, labels, a: float = 1.0) -> float:
-    """Novikoff's bound ``||u||^2 R^2`` for :class:`GraphPerceptron` on a 0/1 labeling.
-
-    ``||u||^2 = 4 |Phi^G(y)| + (sum_v u_v)^2 / (a n^2)`` with ``u = 2y - 1`` and
-    ``R^2 = max_v (L^+_vv + a)``.
-
-    Examples
-    --------
-    >>> import networkx as nx
-    >>> round(perceptron_mistake_bound(nx.path_graph(4), [0, 0, 1, 1]), 4)
-    7.5
-    """
-    from ..graphs import cut_size
-
-    G = validate_graph(G)
-    n = G.number_of_nodes()
-    y = validate_labels(labels, n, num_classes=2)
-    kernel = GraphKernel(G, a).matrix
-    u_sum = float((2 * y - 1).sum())
-    norm2 = 4 * cut_size(G, y) + u_sum**2 / (float(a) * n * n)
-    return float(norm2 * kernel.diagonal().max())
 
 
 class OneVsRest(ClassLearner):

@@ -18,10 +18,10 @@ Algorithm 2) and update only on mistakes:
 
 * Perceptron: ``W <- W + (y - y_hat) X_t``, threshold ``R^2`` (``R`` the resistance
   diameter); mistake bound ``M <= R^2 ||U||_F^2 <= 4 R^2 |Phi|^2`` (see
-  :func:`perceptron_mistake_bound`).
+  :func:`matrix_perceptron_mistake_bound`).
 * Winnow: ``log W <- log W + eta (y - y_hat) X_t / R_ij`` from ``W_0 = I/m``, threshold
   ``eta / (e^eta - e^-eta) / (R |Phi|)``; mistake bound
-  ``M <= (e^eta + 1)/eta * R |Phi| ln m`` (see :func:`winnow_mistake_bound`).
+  ``M <= (e^eta + 1)/eta * R |Phi| ln m`` (see :func:`matrix_winnow_mistake_bound`).
 
 Matrix Winnow's weight is ``W = (1/m) exp(Q M Q^T)`` with ``Q`` an orthonormal basis of the
 span of the mistaken instances: a prediction needs only ``Q^T x`` and the eigenvectors of the
@@ -61,8 +61,6 @@ __all__ = [
     "signed_path_overlap",
     "similarity_instance",
     "comparator_matrix",
-    "perceptron_mistake_bound",
-    "winnow_mistake_bound",
     "MatrixPerceptron",
     "MatrixWinnow",
 ]
@@ -227,42 +225,6 @@ def comparator_matrix(G: nx.Graph, labels) -> np.ndarray:
     classes = np.unique(y)
     Pu = Psi @ (y[:, None] == classes[None, :]).astype(float)  # columns Psi u_k
     return Pu @ Pu.T
-
-
-def perceptron_mistake_bound(R: float, U_norm_sq: float) -> float:
-    """``R^2 ||U||_F^2``: the mistake bound of Algorithm 2's Perceptron (threshold ``R^2``).
-
-    Proof (Novikoff with a threshold): with ``Delta = ||W - R^2 U||^2``, a mistake on a
-    dissimilar pair (``<W,X> <= R^2``, ``<U,X> = 2``) changes ``Delta`` by
-    ``2<W,X> - 4R^2 + ||X||^2 <= -R^2``; one on a similar pair (``<W,X> > R^2``,
-    ``<U,X> = 0``) by ``-2<W,X> + ||X||^2 < -R^2``.  ``Delta`` starts at
-    ``R^4 ||U||^2`` and stays ``>= 0``.
-
-    Examples
-    --------
-    >>> perceptron_mistake_bound(3.0, 4.0)
-    36.0
-    """
-    return float(R) ** 2 * float(U_norm_sq)
-
-
-def winnow_mistake_bound(R: float, cut: float, m: int, eta: float = 1.28) -> float:
-    """``(e^eta + 1) / eta * R |Phi| ln m``: the mistake bound of Algorithm 2's Matrix Winnow.
-
-    Proof (Warmuth's relative-entropy argument, unnormalised): the comparator
-    ``U / tr U`` (``tr U = 2|Phi|``) has ``<U/trU, X^w> >= delta = 1/(R|Phi|)`` on dissimilar
-    pairs and ``0`` on similar ones.  By Golden–Thompson and ``e^{aX} <= I + (e^a - 1) X``,
-    a promotion gains at least ``eta delta - (e^eta - 1) theta`` and a demotion at least
-    ``(1 - e^-eta) theta`` of relative entropy; the threshold ``theta = eta delta /
-    (e^eta - e^-eta)`` equalises both at ``eta delta / (e^eta + 1)``, and the entropy starts
-    below ``ln m``.  ``eta = 1.28`` (the root of ``e^eta (eta - 1) = 1``) minimises the constant.
-
-    Examples
-    --------
-    >>> round(winnow_mistake_bound(2.0, 1, 7), 3)   # 3.591 * 2 * 1 * ln 7
-    13.976
-    """
-    return (math.exp(eta) + 1.0) / eta * float(R) * float(cut) * math.log(m)
 
 
 # -- geometry: where instances come from ------------------------------------------------------

@@ -38,7 +38,6 @@ the same predictions as the literal pool (``merge=False``).
 
 from __future__ import annotations
 
-import math
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,55 +47,16 @@ import numpy as np
 
 from ..checks import check_int, check_real
 from .base import SimilarityLearner
+from .bounds import PAPER_BETA
 from .classifiers import ClassLearner, check_class_learner
 
 __all__ = [
-    "reduction_constant",
-    "similarity_mistake_bound",
     "PoolLimitError",
     "PrunedPoolWarning",
     "SimilarityFromClassifier",
     "ClassifierFromSimilarity",
     "history_tree",
 ]
-
-BETA = 0.294  #: the paper's beta; it minimises c_2(beta), the worst case over K >= 2
-
-
-def _check_beta(beta) -> float:
-    return check_real(beta, "beta", low=0, high=1, low_inclusive=False,
-                      high_inclusive=False)
-
-
-def reduction_constant(K: int, beta: float = BETA) -> float:
-    """``c_K(beta) = log2(K(K-1)/beta) / log2(2/(1+beta))``: mistakes per base mistake.
-
-    Lemma equiv gives ``M <= c_K(beta) * B``.  The paper states ``c_K <= c log2 K`` with
-    ``c < 5``; with ``beta = 0.294`` the ratio ``c_K/log2 K`` is 4.4035 at ``K = 2`` and
-    decreases with ``K``, so the claim holds for every ``K >= 2``.
-
-    Examples
-    --------
-    >>> round(reduction_constant(2), 4), round(reduction_constant(2) / 1.0, 4) < 5
-    (4.4035, True)
-    >>> round(reduction_constant(5) / math.log2(5), 4)
-    4.174
-    """
-    K = check_int(K, "K", low=2)
-    beta = _check_beta(beta)
-    return math.log2(K * (K - 1) / beta) / math.log2(2 / (1 + beta))
-
-
-def similarity_mistake_bound(B: int, K: int, beta: float = BETA) -> float:
-    """The bound of Lemma equiv, ``c_K(beta) * B``, for a base learner with bound ``B``.
-
-    Examples
-    --------
-    >>> round(similarity_mistake_bound(3, K=3), 3)
-    20.78
-    """
-    B = check_int(B, "B", low=0)
-    return reduction_constant(K, beta) * B
 
 
 class PoolLimitError(RuntimeError):
@@ -111,7 +71,7 @@ class PrunedPoolWarning(UserWarning):
 class _Node:
     """A history as a persistent linked list: children share their parent's prefix."""
 
-    parent: "_Node | None"
+    parent: _Node | None
     examples: tuple[tuple[int, int], ...]
     length: int
 
@@ -179,14 +139,14 @@ class SimilarityFromClassifier(SimilarityLearner):
     Examples
     --------
     >>> import networkx as nx
-    >>> from simpred_lite.learners import HalvingClassifier, labelings_with_small_cut
+    >>> from simpred_lite.learners import HalvingClassifier, labelings_with_small_cut, similarity_from_classifier_mistake_bound
     >>> H = labelings_with_small_cut(nx.path_graph(5), K=2, max_cut=1)
     >>> sim = SimilarityFromClassifier(lambda: HalvingClassifier(H), K=2)
     >>> for i, j, y in [(0, 4, 1), (0, 1, 0), (1, 3, 1), (2, 4, 1), (0, 2, 0)]:
     ...     sim.learn_one(i, j, y)
     >>> sim.mistakes, sim.pool_sizes
     (2, [2, 2, 2, 3, 3])
-    >>> sim.mistakes <= similarity_mistake_bound(HalvingClassifier(H).mistake_bound, K=2)
+    >>> sim.mistakes <= similarity_from_classifier_mistake_bound(HalvingClassifier(H).mistake_bound, K=2)
     True
     """
 
@@ -194,7 +154,7 @@ class SimilarityFromClassifier(SimilarityLearner):
         self,
         make_classifier: Callable[[], ClassLearner],
         K: int,
-        beta: float = BETA,
+        beta: float = PAPER_BETA,
         *,
         max_histories: int = 2000,
         prune: bool = False,
@@ -206,7 +166,7 @@ class SimilarityFromClassifier(SimilarityLearner):
                 f"{type(make_classifier).__name__}; e.g. lambda: HalvingClassifier(H)"
             )
         self.K = check_int(K, "K", low=2)
-        self.beta = _check_beta(beta)
+        self.beta = check_real(beta, "beta", low=0, high=1, low_inclusive=False, high_inclusive=False)
         self.max_histories = check_int(max_histories, "max_histories", low=1)
         root = check_class_learner(make_classifier(), "make_classifier()")
         base_K = getattr(root, "K", None)
@@ -348,7 +308,7 @@ def history_tree(sim: SimilarityFromClassifier):
     Examples
     --------
     >>> import networkx as nx
-    >>> from simpred_lite.learners import HalvingClassifier, labelings_with_small_cut
+    >>> from simpred_lite.learners import HalvingClassifier, labelings_with_small_cut, similarity_from_classifier_mistake_bound
     >>> H = labelings_with_small_cut(nx.path_graph(4), K=2, max_cut=1)
     >>> sim = SimilarityFromClassifier(lambda: HalvingClassifier(H), K=2, merge=False)
     >>> sim.learn_one(0, 3, 1)

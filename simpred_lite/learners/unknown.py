@@ -12,7 +12,7 @@ Learners on top of the forest:
   ``y_t = 1`` iff the path holds a cut edge, a monotone disjunction learnt by Winnow.
 * :class:`RNormPerceptron` — Algorithm 1: the ``r``-norm Perceptron on
   ``vec(X_t)``, ``X_t = x_t x_t^T``, with ``r = 4 ln(n-1)`` and threshold
-  ``(r-1) ||x_t||_r^4``, in ``O(|x_t|^2)`` per trial.  :class:`DenseRNormPerceptron` is
+  ``(r-1) ||x_t||_r^4``, in ``O(|x_t|^2)`` per trial.  :class:`RNormPerceptronReference` is
   the plain reference on ``(n-1)^2``-long vectors.
 
 Helpers for the proof of Theorem ``t:unknown`` (appendix): :func:`fundamental_cutset_matrix`
@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections import deque
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -45,23 +44,17 @@ from ..checks import (
     check_memory,
     check_random_state,
     check_real,
-    check_vertex,
 )
 from ..graphs import validate_graph, validate_labels
 from .base import SimilarityLearner
+from .path_forest import PathForest, PathForestReference, check_simple_path
 
 __all__ = [
-    "check_simple_path",
-    "PathForest",
-    "NaivePathForest",
     "TreeWinnow",
-    "winnow_mistake_bound",
     "rnorm_exponent",
     "rnorm_margin",
     "RNormPerceptron",
-    "DenseRNormPerceptron",
-    "rnorm_mistake_bound",
-    "rnorm_cut_bound",
+    "RNormPerceptronReference",
     "edge_path_vector",
     "fundamental_cutset_matrix",
     "class_coefficients",
@@ -76,389 +69,11 @@ __all__ = [
 # --------------------------------------------------------------------------------------
 # validation of revealed paths
 # --------------------------------------------------------------------------------------
-def check_simple_path(i: int, j: int, path, n: int) -> tuple[int, ...]:
-    """Check that ``path`` is a simple path ``i = v_0, ..., v_k = j`` on vertices ``0..n-1``.
-
-    The graph is unknown, so the edges themselves cannot be checked; what can be checked
-    is that the sequence is a *path*: at least one edge, the right endpoints, known
-    vertices, and no vertex visited twice (so consecutive vertices are distinct too).
-
-    Returns
-    -------
-    tuple of int
-
-    Examples
-    --------
-    >>> check_simple_path(0, 2, [0, 1, 2], n=3)
-    (0, 1, 2)
-    """
-    if path is None:
-        raise ValueError(f"a path from i={i} to j={j} is needed in the unknown-graph setting, got None")
-    try:
-        seq = list(path)
-    except TypeError:
-        raise TypeError(f"the path must be a sequence of vertices, got {path!r}") from None
-    p = tuple(check_vertex(v, n, "path vertex") for v in seq)
-    if len(p) < 2:
-        raise ValueError(f"a path needs at least one edge (two vertices), got {list(p)}")
-    if p[0] != i or p[-1] != j:
-        raise ValueError(f"the path must start at i={i} and end at j={j}, got {list(p)}")
-    for a, b in zip(p, p[1:]):
-        if a == b:
-            raise ValueError(f"consecutive path vertices must differ (no self-loops), got {a} twice in {list(p)}")
-    if len(set(p)) != len(p):
-        seen, dup = set(), None
-        for v in p:
-            if v in seen:
-                dup = v
-                break
-            seen.add(v)
-        raise ValueError(
-            f"the revealed sequence visits vertex {dup} twice, so it is a walk, not a path: "
-            f"erase its loops first (got {list(p)})"
-        )
-    return p
-
-
-_GROW = ("disconnected", "always")
-
-
-def _check_grow(grow: str) -> str:
-    if grow not in _GROW:
-        raise ValueError(
-            f"grow must be 'disconnected' (add a revealed path only when its endpoints are not "
-            f"yet connected, as §5 reads) or 'always' (process every revealed edge, as Figure 3 "
-            f"draws), got {grow!r}"
-        )
-    return grow
-
-
-def _signed_dense(n: int, idx, sgn) -> np.ndarray:
-    x = np.zeros(n - 1, dtype=np.int64)
-    x[np.asarray(idx, dtype=np.int64)] = np.asarray(sgn, dtype=np.int64)
-    return x
 
 
 # --------------------------------------------------------------------------------------
 # the forest of revealed paths
 # --------------------------------------------------------------------------------------
-class PathForest:
-    """The forest of revealed paths, built as in Figure 3 of the paper.
-
-    Edges get the number of their first disclosure and are oriented low -> high vertex
-    index.  A revealed path is processed edge by edge, in its order; an edge whose two
-    endpoints are already connected in the forest would close a circuit and is skipped,
-    any other edge joins two trees.  By default (``grow="disconnected"``) a path is
-    processed only when its endpoints are not yet connected, as §5 reads; with
-    ``grow="always"`` every revealed path is processed, as Figure 3 draws (its round 4).
-    Either way, once two vertices are connected their forest path never changes, so all
-    past instance vectors stay valid.
-
-    The instance of a pair is the signed indicator ``x`` of the forest's ``i -> j`` path:
-    ``x[e] = +1`` if edge ``e`` is traversed low -> high, ``-1`` if high -> low.  It may
-    differ from the revealed path (which may leave the forest).
-
-    Connectivity is a union-find; each tree is kept rooted (parent pointers and depths),
-    the smaller tree being re-rooted when two merge, so a forest path costs
-    ``O(its length)`` and all merges ``O(n log n)`` in total.  :class:`NaivePathForest` is
-    the plain networkx reference.
-
-    Parameters
-    ----------
-    n : int
-        Number of vertices; the forest has at most ``n - 1`` edges.
-    grow : {"disconnected", "always"}
-
-    Examples
-    --------
-    Figure 3 of the paper, with its vertices ``1..7`` renamed ``0..6``:
-
-    >>> F = PathForest(7)
-    >>> F.instance(1, 2, [1, 0, 2]).tolist()
-    [-1, 1, 0, 0, 0, 0]
-    >>> F.instance(3, 4, [3, 0, 1, 4]).tolist()
-    [1, 0, -1, 1, 0, 0]
-    >>> F.edges
-    [(0, 1), (0, 2), (0, 3), (1, 4)]
-    """
-
-    def __init__(self, n: int, grow: str = "disconnected"):
-        self.n = check_int(n, "n", low=2)
-        self.grow = _check_grow(grow)
-        self.edges: list[tuple[int, int]] = []
-        self._uf = list(range(self.n))
-        self._size = [1] * self.n
-        self._up = [-1] * self.n  # parent in the rooted tree, -1 at a root
-        self._up_edge = [-1] * self.n  # number of the edge (v, up[v])
-        self._depth = [0] * self.n
-        self._adj: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]
-
-    # -- connectivity --------------------------------------------------------------------
-    def _find(self, v: int) -> int:
-        uf = self._uf
-        root = v
-        while uf[root] != root:
-            root = uf[root]
-        while uf[v] != root:  # path compression
-            uf[v], v = root, uf[v]
-        return root
-
-    def connected(self, u: int, v: int) -> bool:
-        """Whether the forest already joins ``u`` and ``v``.
-
-        Examples
-        --------
-        >>> F = PathForest(3); _ = F.instance(0, 1, [0, 1])
-        >>> F.connected(0, 1), F.connected(0, 2)
-        (True, False)
-        """
-        u = check_vertex(u, self.n, "vertex u")
-        v = check_vertex(v, self.n, "vertex v")
-        return self._find(u) == self._find(v)
-
-    @property
-    def num_edges(self) -> int:
-        """Number of edges disclosed and kept so far (at most ``n - 1``)."""
-        return len(self.edges)
-
-    # -- paths inside the current forest ------------------------------------------------
-    def _climb(self, u: int, v: int) -> tuple[list[int], list[int], list[int]]:
-        """Forest path ``u -> v`` (same tree): vertices, edge numbers, signs."""
-        up, up_edge, depth = self._up, self._up_edge, self._depth
-        left_v, left_e, left_s = [u], [], []
-        right_v, right_e, right_s = [v], [], []
-        a, b = u, v
-        while depth[a] > depth[b]:
-            p = up[a]
-            left_e.append(up_edge[a]); left_s.append(1 if a < p else -1)  # a -> p
-            a = p; left_v.append(a)
-        while depth[b] > depth[a]:
-            p = up[b]
-            right_e.append(up_edge[b]); right_s.append(1 if p < b else -1)  # p -> b
-            b = p; right_v.append(b)
-        while a != b:
-            pa, pb = up[a], up[b]
-            left_e.append(up_edge[a]); left_s.append(1 if a < pa else -1)
-            right_e.append(up_edge[b]); right_s.append(1 if pb < b else -1)
-            a, b = pa, pb
-            left_v.append(a); right_v.append(b)
-        right_v.pop()  # the meeting vertex is already on the left
-        return left_v + right_v[::-1], left_e + right_e[::-1], left_s + right_s[::-1]
-
-    def tree_path(self, i: int, j: int) -> list[int]:
-        """The vertices of the forest path from ``i`` to ``j`` (they must be connected).
-
-        Examples
-        --------
-        >>> F = PathForest(4); _ = F.instance(0, 3, [0, 2, 1, 3])
-        >>> F.tree_path(3, 2)
-        [3, 1, 2]
-        """
-        i = check_vertex(i, self.n, "vertex i")
-        j = check_vertex(j, self.n, "vertex j")
-        if self._find(i) != self._find(j):
-            raise ValueError(f"vertices {i} and {j} are not connected in the forest yet")
-        return self._climb(i, j)[0]
-
-    # -- growing the forest -------------------------------------------------------------
-    def _plan(self, path: tuple[int, ...]) -> list[tuple[int, int]]:
-        """The revealed edges that would be added, in order (the forest is not changed)."""
-        if self.grow == "disconnected" and self._find(path[0]) == self._find(path[-1]):
-            return []
-        merged: dict[int, int] = {}  # an overlay union-find on the roots of the real one
-
-        def root(v: int) -> int:
-            r = self._find(v)
-            while r in merged:
-                r = merged[r]
-            return r
-
-        plan = []
-        for a, b in zip(path, path[1:]):
-            ra, rb = root(a), root(b)
-            if ra != rb:  # joins two trees: keep it; otherwise it would close a circuit
-                plan.append((a, b))
-                merged[rb] = ra
-        return plan
-
-    def _add_edge(self, a: int, b: int) -> None:
-        ra, rb = self._find(a), self._find(b)
-        if self._size[ra] < self._size[rb]:  # re-root the smaller tree, hanging it below the other
-            a, b, ra, rb = b, a, rb, ra
-        e = len(self.edges)
-        self.edges.append((min(a, b), max(a, b)))
-        # re-root b's tree at b and hang it below a
-        up, up_edge, depth, adj = self._up, self._up_edge, self._depth, self._adj
-        up[b], up_edge[b], depth[b] = a, e, depth[a] + 1
-        queue = deque([b])
-        while queue:
-            v = queue.popleft()
-            for w, f in adj[v]:
-                if w != up[v]:
-                    up[w], up_edge[w], depth[w] = v, f, depth[v] + 1
-                    queue.append(w)
-        adj[a].append((b, e))
-        adj[b].append((a, e))
-        self._uf[rb] = ra
-        self._size[ra] += self._size[rb]
-
-    def _route(self, i: int, j: int, plan: list[tuple[int, int]]):
-        """Path ``i -> j`` in the forest plus the planned edges (numbered after the current ones)."""
-        if not plan:
-            return self._climb(i, j)
-        # contract each current tree to its root; the planned edges form a tree on the roots
-        base = len(self.edges)
-        links: dict[int, list[tuple[int, int, int, int]]] = {}
-        for k, (a, b) in enumerate(plan):
-            ra, rb = self._find(a), self._find(b)
-            links.setdefault(ra, []).append((rb, a, b, base + k))
-            links.setdefault(rb, []).append((ra, b, a, base + k))
-        start, goal = self._find(i), self._find(j)
-        back = {start: None}
-        queue = deque([start])
-        while queue:
-            r = queue.popleft()
-            if r == goal:
-                break
-            for r2, a, b, e in links.get(r, ()):
-                if r2 not in back:
-                    back[r2] = (r, a, b, e)
-                    queue.append(r2)
-        hops = []
-        r = goal
-        while back[r] is not None:
-            r_prev, a, b, e = back[r]
-            hops.append((a, b, e))
-            r = r_prev
-        hops.reverse()
-        verts, idx, sgn = [], [], []
-        cur = i
-        for a, b, e in hops:
-            v, ei, si = self._climb(cur, a)
-            verts += v; idx += ei; sgn += si
-            idx.append(e); sgn.append(1 if a < b else -1)
-            cur = b
-        v, ei, si = self._climb(cur, j)
-        verts += v; idx += ei; sgn += si
-        return verts, idx, sgn
-
-    # -- the public encoding --------------------------------------------------------------
-    def preview_sparse(self, i: int, j: int, path) -> tuple[list[int], list[int], list[int]]:
-        """The instance ``x_t`` as (path vertices, edge numbers, signs), *without* adding the path.
-
-        Examples
-        --------
-        >>> F = PathForest(3)
-        >>> F.preview_sparse(2, 0, [2, 1, 0]), F.num_edges
-        (([2, 1, 0], [0, 1], [-1, -1]), 0)
-        """
-        p = check_simple_path(i, j, path, self.n)
-        return self._route(p[0], p[-1], self._plan(p))
-
-    def instance_sparse(self, i: int, j: int, path) -> tuple[list[int], list[int], list[int]]:
-        """Add the revealed path (Figure 3) and return ``x_t`` as (vertices, edge numbers, signs).
-
-        Examples
-        --------
-        >>> F = PathForest(3)
-        >>> F.instance_sparse(2, 0, [2, 1, 0]), F.edges
-        (([2, 1, 0], [0, 1], [-1, -1]), [(1, 2), (0, 1)])
-        """
-        p = check_simple_path(i, j, path, self.n)
-        for a, b in self._plan(p):
-            self._add_edge(a, b)
-        return self._climb(p[0], p[-1])
-
-    def instance(self, i: int, j: int, path) -> np.ndarray:
-        """Add the revealed path and return ``x_t in {-1, 0, 1}^(n-1)`` (entry ``e`` = edge number ``e``).
-
-        Examples
-        --------
-        >>> PathForest(3).instance(0, 2, [0, 1, 2]).tolist()
-        [1, 1]
-        """
-        _, idx, sgn = self.instance_sparse(i, j, path)
-        return _signed_dense(self.n, idx, sgn)
-
-    def preview(self, i: int, j: int, path) -> np.ndarray:
-        """Like :meth:`instance`, without changing the forest.
-
-        Examples
-        --------
-        >>> F = PathForest(3); F.preview(0, 2, [0, 1, 2]).tolist(), F.num_edges
-        ([1, 1], 0)
-        """
-        _, idx, sgn = self.preview_sparse(i, j, path)
-        return _signed_dense(self.n, idx, sgn)
-
-    def to_networkx(self) -> nx.Graph:
-        """The forest as a networkx graph; edge attribute ``index`` = disclosure number.
-
-        Examples
-        --------
-        >>> F = PathForest(3); _ = F.instance(0, 2, [0, 1, 2])
-        >>> sorted(F.to_networkx().edges(data="index"))
-        [(0, 1, 0), (1, 2, 1)]
-        """
-        F = nx.Graph()
-        F.add_nodes_from(range(self.n))
-        for e, (a, b) in enumerate(self.edges):
-            F.add_edge(a, b, index=e)
-        return F
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(n={self.n}, edges={self.num_edges}, grow={self.grow!r})"
-
-
-class NaivePathForest(PathForest):
-    """Plain reference for :class:`PathForest`: a networkx forest, searched afresh each time.
-
-    Same rules, ``O(n)`` per trial: ``nx.has_path`` decides connectivity and the unique
-    forest path is ``nx.shortest_path``.
-
-    Examples
-    --------
-    >>> F = NaivePathForest(7)
-    >>> F.instance(1, 2, [1, 0, 2]).tolist()
-    [-1, 1, 0, 0, 0, 0]
-    """
-
-    def __init__(self, n: int, grow: str = "disconnected"):
-        super().__init__(n, grow)
-        self._F = nx.Graph()
-        self._F.add_nodes_from(range(self.n))
-        self._index: dict[tuple[int, int], int] = {}
-
-    def connected(self, u: int, v: int) -> bool:
-        return nx.has_path(self._F, check_vertex(u, self.n, "vertex u"), check_vertex(v, self.n, "vertex v"))
-
-    def _encode(self, verts: list[int], index: dict) -> tuple[list[int], list[int], list[int]]:
-        idx = [index[(min(a, b), max(a, b))] for a, b in zip(verts, verts[1:])]
-        sgn = [1 if a < b else -1 for a, b in zip(verts, verts[1:])]
-        return verts, idx, sgn
-
-    def _grown(self, p: tuple[int, ...]):
-        F, index = self._F.copy(), dict(self._index)
-        if self.grow == "always" or not nx.has_path(F, p[0], p[-1]):
-            for a, b in zip(p, p[1:]):
-                if not nx.has_path(F, a, b):
-                    index[(min(a, b), max(a, b))] = len(index)
-                    F.add_edge(a, b)
-        return F, index
-
-    def preview_sparse(self, i, j, path):
-        p = check_simple_path(i, j, path, self.n)
-        F, index = self._grown(p)
-        return self._encode(nx.shortest_path(F, p[0], p[-1]), index)
-
-    def instance_sparse(self, i, j, path):
-        p = check_simple_path(i, j, path, self.n)
-        self._F, self._index = self._grown(p)
-        self.edges = sorted(self._index, key=self._index.get)
-        return self._encode(nx.shortest_path(self._F, p[0], p[-1]), self._index)
-
-    def tree_path(self, i, j):
-        return nx.shortest_path(self._F, check_vertex(i, self.n, "vertex i"), check_vertex(j, self.n, "vertex j"))
 
 
 # --------------------------------------------------------------------------------------
@@ -498,7 +113,7 @@ class TreeWinnow(_ForestLearner):
     cut edges (numbered by disclosure) and ``|x_t|`` the unsigned path indicator,
     ``y_t = [u^T |x_t| >= 1]``, a monotone disjunction of ``K - 1`` of ``n - 1`` variables.
     Littlestone's Winnow (the demoting variant, WINNOW2) learns it with ``O(K log n)``
-    mistakes, see :func:`winnow_mistake_bound`:
+    mistakes, see :func:`tree_winnow_mistake_bound`:
 
     * predict ``1`` iff ``sum_{e in path} w_e >= threshold`` (weights start at ``1``);
     * on a missed dissimilar pair multiply the path's weights by ``alpha``, on a missed
@@ -567,36 +182,6 @@ class TreeWinnow(_ForestLearner):
         self._roundings[idx] += 2  # 1/alpha and the product
 
 
-def winnow_mistake_bound(n: int, k: int, alpha: float = 2.0, threshold: float | None = None) -> int:
-    """Mistake bound of :class:`TreeWinnow` on a tree whose ``K = k + 1`` classes are connected.
-
-    With ``N = n - 1`` weights and ``k`` relevant ones (the cut edges):
-    a relevant weight is never demoted and is promoted only while below the threshold
-    ``theta``, so there are at most ``P = k * ceil(log_alpha theta)`` promotions; the total
-    weight starts at ``N``, grows by less than ``(alpha - 1) theta`` per promotion and
-    drops by at least ``(1 - 1/alpha) theta`` per demotion and stays positive, so the
-    demotions are ``D < (N + (alpha - 1) theta P) / ((1 - 1/alpha) theta)``.
-    Returns ``P + D_max`` (exact rational arithmetic).  For ``alpha = 2``, ``theta = N``:
-    ``1 + 3 k ceil(log2(n - 1))``.
-
-    Examples
-    --------
-    >>> winnow_mistake_bound(1025, 2)
-    61
-    """
-    N = n - 1
-    a = Fraction(alpha)
-    th = Fraction(N if threshold is None else threshold)
-    steps, w = 0, Fraction(1)
-    while w < th:  # doublings of one relevant weight before it reaches the threshold
-        w *= a
-        steps += 1
-    P = k * steps
-    bound = (N + (a - 1) * th * P) / ((1 - 1 / a) * th)
-    D = math.ceil(bound) - 1  # D < bound
-    return int(P + D)
-
-
 # --------------------------------------------------------------------------------------
 # the r-norm Perceptron (Algorithm 1)
 # --------------------------------------------------------------------------------------
@@ -643,7 +228,7 @@ def rnorm_margin(entries: dict[int, int], hist: dict[int, int], r: float, scaled
     Scaling by ``V`` keeps every power in ``[0, 1]`` (no overflow), and the sums are
     :func:`math.fsum` (correctly rounded, so independent of the order of the terms).  The
     result is a function of the two integer histograms alone: the canonical evaluation
-    shared by :class:`RNormPerceptron` and :class:`DenseRNormPerceptron`.
+    shared by :class:`RNormPerceptron` and :class:`RNormPerceptronReference`.
 
     Examples
     --------
@@ -681,13 +266,13 @@ class RNormPerceptron(_ForestLearner):
     ``w_i = sign(theta_i)|theta_i|^(r-1) / ||theta||_r^(r-2)`` (the inverse of
     ``f(w) = grad ||w||_s^2 / 2``).  ``x_t`` is the forest path of the pair
     (:class:`PathForest`).  Theorem ``t:unknown``: ``M = O(|Phi^G|^4 log n)``; an explicit
-    constant is :func:`rnorm_mistake_bound`.
+    constant is :func:`rnorm_perceptron_mistake_bound`.
 
     Sparse: ``theta`` is symmetric with integer entries, so only its upper triangle is
     stored, as a dict over the entries ever touched; the histogram of ``|theta_i|`` (over the
     full matrix) is kept incrementally, so ``||theta||_r^r`` never needs a pass over
     ``theta``.  A prediction reads the ``|x_t|(|x_t|+1)/2`` upper entries of the support of
-    ``X_t`` and an update writes them.  :class:`DenseRNormPerceptron` is the reference; both
+    ``X_t`` and an update writes them.  :class:`RNormPerceptronReference` is the reference; both
     evaluate :func:`rnorm_margin` on the same integers, so predictions are identical.
 
     Tie-safe: the margin is a function of two integer histograms only, evaluated with
@@ -812,27 +397,27 @@ def _norm_from_hist(hist: dict[int, int], r: float) -> float:
     return V * S ** (1 / r)
 
 
-class DenseRNormPerceptron(RNormPerceptron):
+class RNormPerceptronReference(RNormPerceptron):
     """Plain reference for :class:`RNormPerceptron`: ``(n-1)^2``-long dense vectors, ``O(n^2)`` per trial.
 
     ``theta`` is a dense integer vector of length ``(n-1)^2``; each trial builds
-    ``vec(X_t)`` (columns of ``x_t x_t^T`` stacked) from the :class:`NaivePathForest`
+    ``vec(X_t)`` (columns of ``x_t x_t^T`` stacked) from the :class:`PathForestReference`
     instance, counts the values of ``theta * vec(X_t)`` and of ``|theta|`` on the dense
     arrays, and applies the same rule.  :meth:`weights` gives the literal dense ``w``.
 
     Examples
     --------
-    >>> learner = DenseRNormPerceptron(5)
+    >>> learner = RNormPerceptronReference(5)
     >>> for _ in range(6): learner.learn_one(0, 4, 1, path=[0, 2, 4])
     >>> learner.mistakes, learner.predict_one(0, 4, path=[0, 2, 4])
     (5, 1)
     """
 
-    _forest_class = NaivePathForest
+    _forest_class = PathForestReference
 
     def __init__(self, n: int, grow: str = "disconnected"):
         super().__init__(n, grow)
-        check_memory(8 * self._m**2, f"DenseRNormPerceptron({self.n}) (a dense (n-1)^2 int64 theta)",
+        check_memory(8 * self._m**2, f"RNormPerceptronReference({self.n}) (a dense (n-1)^2 int64 theta)",
                      "use RNormPerceptron(n): the same predictions with a sparse theta")
         self._dense = np.zeros(self._m * self._m, dtype=np.int64)
 
@@ -843,7 +428,8 @@ class DenseRNormPerceptron(RNormPerceptron):
 
     def vec_instance(self, idx, sgn) -> np.ndarray:
         """``vec(x x^T)``: the ``(n-1)^2`` vector stacking the columns of ``X = x x^T``."""
-        x = _signed_dense(self.n, idx, sgn)
+        x = np.zeros(self.n - 1, dtype=np.int64)
+        x[np.asarray(idx, dtype=np.int64)] = np.asarray(sgn, dtype=np.int64)
         return np.outer(x, x).ravel(order="F")
 
     def _dense_hist(self) -> dict[int, int]:
@@ -870,7 +456,7 @@ class DenseRNormPerceptron(RNormPerceptron):
 
         Examples
         --------
-        >>> DenseRNormPerceptron(3).weights().tolist()
+        >>> RNormPerceptronReference(3).weights().tolist()
         [0.0, 0.0, 0.0, 0.0]
         """
         t = self._dense.astype(float)
@@ -881,43 +467,6 @@ class DenseRNormPerceptron(RNormPerceptron):
 
     def norm_r(self) -> float:
         return _norm_from_hist(self._dense_hist(), self.r)
-
-
-_C_RNORM = (1 + 3 * math.e) ** 2 / 16
-
-
-def rnorm_mistake_bound(n: int, target_norm_s: float) -> float:
-    """An explicit form of Theorem ``t:unknown``: ``M <= ((1+3e)^2/16) (r-1) ||vec(U)||_s^2``.
-
-    Derivation (the standard p-norm analysis, constants kept): ``F(theta) = ||theta||_r^2/2``
-    is ``(r-1)``-smooth w.r.t. ``||.||_r``, so a missed dissimilar pair (``w.v < (r-1)||v||_r^2``)
-    raises ``F`` by less than ``(3/2)(r-1)||v||_r^2`` and a missed similar pair
-    (``w.v >= (r-1)||v||_r^2``, ``theta -= v``) lowers it by at least ``(1/2)(r-1)||v||_r^2``,
-    where ``1 <= ||v||_r^2 = |x_t|^(4/r) <= e``.  Separability (``e:separ``) gives
-    ``vec(U).theta = 2P`` (``P`` missed dissimilar pairs, ``D`` missed similar ones), and
-    Hoelder ``2P <= ||vec U||_s ||theta||_r``.  Hence ``4P^2 <= c (3eP - D)`` with
-    ``c = (r-1)||vec U||_s^2``, and ``M = P + D <= (1+3e)P - 4P^2/c <= (1+3e)^2 c / 16``.
-
-    Examples
-    --------
-    >>> round(rnorm_mistake_bound(101, 4.0), 1)
-    1460.0
-    """
-    r = rnorm_exponent(n)
-    return _C_RNORM * (r - 1) * float(target_norm_s) ** 2
-
-
-def rnorm_cut_bound(n: int, cut_size: int) -> float:
-    """Theorem ``t:unknown`` in terms of the cut: ``M <= ((1+3e)^2/16)(r-1) 16 |Phi^G|^4``.
-
-    Because ``||vec U||_s <= ||vec U||_1 <= sum_k |Phi_k^T|^2 <= (sum_k |Phi_k^G|)^2 = 4|Phi^G|^2``.
-
-    Examples
-    --------
-    >>> rnorm_cut_bound(101, 1) == rnorm_mistake_bound(101, 4.0)
-    True
-    """
-    return rnorm_mistake_bound(n, 4.0 * cut_size**2)
 
 
 # --------------------------------------------------------------------------------------

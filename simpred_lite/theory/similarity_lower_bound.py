@@ -32,8 +32,8 @@ from dataclasses import dataclass
 import networkx as nx
 import numpy as np
 
-from ..graphs import cut_edges, validate_graph
 from ..game.trials import RunResult, Trial, run
+from ..graphs import cut_edges, validate_graph
 from ..resistance import edge_list, effective_resistance
 
 #: Resistance degrees are compared after rounding to this many decimals, so that vertices with

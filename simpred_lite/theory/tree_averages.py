@@ -218,7 +218,8 @@ def adaptive_class_run(learner, K: int, seed, max_trials: int | None = None):
 
     Examples
     --------
-    >>> from simpred_lite.theory.lowerbound import PairedPermutationClassLearner, paired_permutation_label
+    >>> from simpred_lite.learners import PairedPermutationClassLearner
+    >>> from simpred_lite.theory.lowerbound import paired_permutation_label
     >>> A = PairedPermutationClassLearner(3)
     >>> examples, z = adaptive_class_run(A, 3, seed=0)
     >>> A.mistakes == len(examples) <= 2 * 4.4035

@@ -396,7 +396,7 @@ def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histori
     return ax
 
 
-def plot_reduction_constant(Ks, beta: float = 0.294, ax=None, title: str = "The constant of Lemma equiv"):
+def plot_reduction_constant(Ks, beta: float | None = None, ax=None, title: str = "The constant of Lemma equiv"):
     """``c_K(beta)/log2 K`` against ``K``, with the paper's ``c < 5`` line.
 
     Examples
@@ -405,8 +405,9 @@ def plot_reduction_constant(Ks, beta: float = 0.294, ax=None, title: str = "The 
     'number of classes K'
     >>> plt.close("all")
     """
-    from ..learners.reductions import reduction_constant
+    from ..learners.bounds import PAPER_BETA, reduction_constant
 
+    beta = PAPER_BETA if beta is None else beta
     ax = _axes(ax)
     Ks = list(Ks)
     ratio = [reduction_constant(K, beta) / math.log2(K) for K in Ks]
@@ -564,24 +565,7 @@ def draw_ising_reduction(G: nx.Graph, fig=None, seed: int | None = None):
 
 
 # -- Binary Support Trees and the §4.1 Perceptron -----------------------------------------
-__all__ += ["bst_layout", "draw_bst_trial", "plot_update_matrix", "plot_scaling"]
-
-
-def bst_layout(bst) -> dict[int, tuple[float, float]]:
-    """Positions of the heap vertices of a BST: leaves left to right, parents centred above.
-
-    Examples
-    --------
-    >>> from simpred_lite.bst import BinarySupportTree
-    >>> bst_layout(BinarySupportTree([0, 1]))
-    {2: (0.0, 0.0), 3: (1.0, 0.0), 1: (0.5, 1.0)}
-    """
-    N = bst.num_leaves
-    pos = {h: (float(h - N), 0.0) for h in range(N, 2 * N)}
-    for h in range(N - 1, 0, -1):
-        (x1, y1), (x2, _) = pos[2 * h], pos[2 * h + 1]
-        pos[h] = ((x1 + x2) / 2, y1 + 1.0)
-    return pos
+__all__ += ["draw_bst_trial", "plot_update_matrix", "plot_scaling"]
 
 
 def draw_bst_trial(bst, structure=None, ax=None, labels=None, title: str = "Binary Support Tree"):
