@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab app test test-fast notebooks bench bench-full clean help
+.PHONY: lab app lint test test-fast notebooks bench bench-full clean help
 
 help:
 	@echo "make lab        start JupyterLab on notebooks/ (creates .venv on first use)"
@@ -40,12 +40,20 @@ app: $(STAMP)
 # Strict nbval: stored outputs must equal a fresh run (never the lax mode).
 # tests/test_browser_app.py drives the web app in Debian's chromium when /usr/bin/chromium
 # exists, and skips loudly (a warning in the summary) when it does not.
+# ruff first: a lint failure fails the build before the (long) test run.
+LINT := $(VENV)/bin/ruff check simpred_lite tests benchmarks scripts
+
 test: $(STAMP)
+	$(LINT)
 	$(PY) -m pytest $(NBVAL) --doctest-modules simpred_lite tests notebooks
 
 # Only the Python unit tests (no notebooks), for quick iterations.
 test-fast: $(STAMP)
+	$(LINT)
 	$(PY) -m pytest --doctest-modules simpred_lite tests
+
+lint: $(STAMP)
+	$(LINT)
 
 notebooks: $(STAMP)
 	$(PY) scripts/run_notebooks.py notebooks/*.ipynb

@@ -1,0 +1,45 @@
+"""The learner protocol of ``learners/base.py``: checks, mistake counting, hooks."""
+
+import pytest
+
+from simpred_lite.learners import SimilarityLearner
+
+
+class _Echo(SimilarityLearner):
+    """Predicts 1 until told otherwise; records the hook calls."""
+
+    def __init__(self, n):
+        super().__init__(n)
+        self.calls = []
+
+    def _predict(self, i, j, path):
+        return 1
+
+    def _learn(self, i, j, y, y_hat, path):
+        self.calls.append((i, j, y, y_hat, path))
+
+
+def test_learn_one_counts_mistakes_and_calls_the_hook():
+    L = _Echo(4)
+    L.learn_one(0, 1, 0)
+    L.learn_one(0, 2, 1)
+    assert L.mistakes == 1
+    assert L.calls == [(0, 1, 0, 1, None), (0, 2, 1, 1, None)]
+
+
+def test_predict_one_checks_the_pair():
+    L = _Echo(3)
+    with pytest.raises(ValueError):
+        L.predict_one(0, 3)
+    with pytest.raises(TypeError):
+        L.predict_one(0.5, 1)
+
+
+def test_learn_one_rejects_a_label_that_is_not_0_or_1():
+    with pytest.raises((TypeError, ValueError)):
+        _Echo(3).learn_one(0, 1, 2)
+
+
+def test_the_base_class_is_abstract():
+    with pytest.raises(TypeError):
+        SimilarityLearner(3)

@@ -1,0 +1,225 @@
+"""The package's shape: lazy views, the layers, one home per public name, documented names."""
+
+import importlib
+import inspect
+import pkgutil
+import subprocess
+import sys
+
+import pytest
+
+import simpred_lite
+
+
+def test_importing_the_package_loads_neither_matplotlib_nor_ipywidgets():
+    code = (
+        "import sys, simpred_lite, simpred_lite.learners, simpred_lite.game, simpred_lite.theory\n"
+        "bad = sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules)\n"
+        "print(','.join(bad))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_viz_and_apps_load_on_first_use():
+    assert simpred_lite.viz.__name__ == "simpred_lite.viz"
+    assert simpred_lite.apps.__name__ == "simpred_lite.apps"
+    with pytest.raises(AttributeError):
+        simpred_lite.plotting  # noqa: B018 - the old module is gone, no shim
+
+
+MODULES = sorted(
+    info.name for info in pkgutil.walk_packages(simpred_lite.__path__, "simpred_lite.") if not info.ispkg
+)
+
+
+def _public(module):
+    for name in getattr(module, "__all__", []):
+        obj = getattr(module, name)
+        if (inspect.isfunction(obj) or inspect.isclass(obj)) and obj.__module__ == module.__name__:
+            yield name, obj
+
+
+def _takes_arguments(obj) -> bool:
+    try:
+        sig = inspect.signature(obj)
+    except (TypeError, ValueError):
+        return False
+    return any(p.name not in ("self", "cls") for p in sig.parameters.values())
+
+
+def test_every_learner_is_importable_from_learners():
+    from simpred_lite import learners
+    from simpred_lite.learners.base import SimilarityLearner
+
+    for name in MODULES:
+        module = importlib.import_module(name)
+        for attr, obj in _public(module):
+            if inspect.isclass(obj) and issubclass(obj, SimilarityLearner) and not inspect.isabstract(obj):
+                assert getattr(learners, attr, None) is obj, f"{name}.{attr} is a learner missing from simpred_lite.learners"
+
+
+def test_references_are_named_reference():
+    for name in MODULES:
+        module = importlib.import_module(name)
+        for attr, _ in _public(module):
+            assert not attr.startswith(("Naive", "Dense", "Plain")), f"{name}.{attr}: name references '…Reference'"
+
+
+def _undocumented():
+    missing = []
+    for name in MODULES:
+        module = importlib.import_module(name)
+        for attr, obj in _public(module):
+            doc = inspect.getdoc(obj) or ""
+            need = ["Examples"] + (["Parameters"] if _takes_arguments(obj) else [])
+            lacking = [section for section in need if f"{section}\n--" not in doc]
+            if lacking:
+                missing.append(f"{name}.{attr}: {', '.join(lacking)}")
+    return missing
+
+
+# Public names written before the numpydoc rule; the list may only shrink (the test below
+# fails when a name on it becomes documented, so it is removed in the same commit).
+KNOWN_UNDOCUMENTED = frozenset(
+    {
+        "simpred_lite.apps.playground_widget.draw_bst_path",
+        "simpred_lite.apps.playground_widget.draw_pair_and_path",
+        "simpred_lite.apps.widgets.GraphAdversaryApp",
+        "simpred_lite.apps.widgets.MergeSortLearnerApp",
+        "simpred_lite.bst.heap_path",
+        "simpred_lite.datasets.LabelledGraph",
+        "simpred_lite.game.evaluation.Evaluation",
+        "simpred_lite.game.evaluation.LearnerResult",
+        "simpred_lite.game.evaluation.Sweep",
+        "simpred_lite.game.evaluation.plot_evaluation",
+        "simpred_lite.game.playground.AdaptiveAdversary",
+        "simpred_lite.game.playground.Adversary",
+        "simpred_lite.game.playground.CutBiasedAdversary",
+        "simpred_lite.game.playground.GraphSpec",
+        "simpred_lite.game.playground.LearnerSpec",
+        "simpred_lite.game.playground.PathRevealingAdversary",
+        "simpred_lite.game.playground.RandomAdversary",
+        "simpred_lite.game.playground.StepRecord",
+        "simpred_lite.game.playground.StudentAdversary",
+        "simpred_lite.game.playground.learners_for",
+        "simpred_lite.game.playground.make_adversary",
+        "simpred_lite.game.playground.shortest_path",
+        "simpred_lite.game.trials.RunResult",
+        "simpred_lite.game.trials.adaptive_run",
+        "simpred_lite.game.trials.loop_erase",
+        "simpred_lite.game.trials.random_walk_path",
+        "simpred_lite.game.trials.trials_from_pairs",
+        "simpred_lite.graphs.barbell_graph",
+        "simpred_lite.graphs.cut_size",
+        "simpred_lite.graphs.grid_graph",
+        "simpred_lite.graphs.similarity_label",
+        "simpred_lite.learners.base.SimilarityLearner",
+        "simpred_lite.learners.baselines.AlwaysSimilar",
+        "simpred_lite.learners.bounds.graph_perceptron_mistake_bound",
+        "simpred_lite.learners.bounds.matrix_perceptron_mistake_bound",
+        "simpred_lite.learners.bounds.matrix_winnow_mistake_bound",
+        "simpred_lite.learners.bounds.paired_permutation_mistake_bound",
+        "simpred_lite.learners.bounds.reduction_constant",
+        "simpred_lite.learners.bounds.rnorm_perceptron_cut_bound",
+        "simpred_lite.learners.bounds.rnorm_perceptron_mistake_bound",
+        "simpred_lite.learners.bounds.similarity_from_classifier_mistake_bound",
+        "simpred_lite.learners.bounds.tree_winnow_mistake_bound",
+        "simpred_lite.learners.bst_perceptron.TrialStructure",
+        "simpred_lite.learners.bst_perceptron.extended_tags",
+        "simpred_lite.learners.bst_perceptron.trial_structure",
+        "simpred_lite.learners.classifiers.ClassLearner",
+        "simpred_lite.learners.classifiers.MemorizingClassifier",
+        "simpred_lite.learners.classifiers.adversarial_class_run",
+        "simpred_lite.learners.classifiers.check_class_label",
+        "simpred_lite.learners.classifiers.check_class_learner",
+        "simpred_lite.learners.classifiers.run_classifier",
+        "simpred_lite.learners.matrix.bst_incidence",
+        "simpred_lite.learners.matrix.bst_instance",
+        "simpred_lite.learners.matrix.comparator_matrix",
+        "simpred_lite.learners.matrix.signed_path_overlap",
+        "simpred_lite.learners.matrix.similarity_instance",
+        "simpred_lite.learners.path_forest.PathForestReference",
+        "simpred_lite.learners.path_forest.check_simple_path",
+        "simpred_lite.learners.permutations.HalvingPermutationLearner",
+        "simpred_lite.learners.permutations.IteratedClassLearner",
+        "simpred_lite.learners.permutations.PairedPermutationClassLearnerReference",
+        "simpred_lite.learners.permutations.PairedPermutationClassifier",
+        "simpred_lite.learners.permutations.pattern_index",
+        "simpred_lite.learners.permutations.pattern_items",
+        "simpred_lite.learners.permutations.run_class",
+        "simpred_lite.learners.reductions.PoolLimitError",
+        "simpred_lite.learners.reductions.PrunedPoolWarning",
+        "simpred_lite.learners.reductions.history_tree",
+        "simpred_lite.learners.unknown.RNormPerceptronReference",
+        "simpred_lite.learners.unknown.class_coefficients",
+        "simpred_lite.learners.unknown.complete_spanning_tree",
+        "simpred_lite.learners.unknown.edge_path_vector",
+        "simpred_lite.learners.unknown.fundamental_cutset_matrix",
+        "simpred_lite.learners.unknown.random_tree_with_clusters",
+        "simpred_lite.learners.unknown.rnorm_exponent",
+        "simpred_lite.learners.unknown.signed_cut_vector",
+        "simpred_lite.learners.unknown.target_matrix",
+        "simpred_lite.resistance.edge_list",
+        "simpred_lite.resistance.incidence",
+        "simpred_lite.resistance.laplacian",
+        "simpred_lite.resistance.laplacian_pinv",
+        "simpred_lite.resistance.resistance_diameter",
+        "simpred_lite.spanning.aldous_broder",
+        "simpred_lite.spanning.aldous_broder_parents",
+        "simpred_lite.spanning.tree_from_parents",
+        "simpred_lite.spanning.wilson_trace",
+        "simpred_lite.theory.hardness.ReductionSteps",
+        "simpred_lite.theory.hardness.brute_force_terms",
+        "simpred_lite.theory.hardness.constraint_frontier",
+        "simpred_lite.theory.hardness.cut_size_counts",
+        "simpred_lite.theory.hardness.path_marginals",
+        "simpred_lite.theory.hardness.path_marginals_bruteforce",
+        "simpred_lite.theory.hardness.reduction_steps",
+        "simpred_lite.theory.hardness.transfer_matrix_operations",
+        "simpred_lite.theory.lowerbound.AdversaryResult",
+        "simpred_lite.theory.lowerbound.binary_insertion_min_comparisons",
+        "simpred_lite.theory.lowerbound.check_consistent",
+        "simpred_lite.theory.lowerbound.comparison_trial",
+        "simpred_lite.theory.lowerbound.iterate_sequences",
+        "simpred_lite.theory.lowerbound.log2_factorial",
+        "simpred_lite.theory.lowerbound.merge_sort_lower_bound",
+        "simpred_lite.theory.lowerbound.merge_sort_min_comparisons",
+        "simpred_lite.theory.lowerbound.paired_permutation_hypotheses",
+        "simpred_lite.theory.lowerbound.paired_permutation_label",
+        "simpred_lite.theory.lowerbound.play_iterated_adversary",
+        "simpred_lite.theory.lowerbound.random_class_sequence",
+        "simpred_lite.theory.lowerbound.random_permutation",
+        "simpred_lite.theory.similarity_lower_bound.LowerBoundGame",
+        "simpred_lite.theory.similarity_lower_bound.replay",
+        "simpred_lite.theory.tree_averages.theorem3_phi_bounds",
+        "simpred_lite.viz.figures.bst_layout",
+        "simpred_lite.viz.figures.draw_bst",
+        "simpred_lite.viz.figures.draw_bst_trial",
+        "simpred_lite.viz.figures.draw_history_tree",
+        "simpred_lite.viz.figures.draw_ising_reduction",
+        "simpred_lite.viz.figures.draw_labelled_graph",
+        "simpred_lite.viz.figures.draw_loop_erasure",
+        "simpred_lite.viz.figures.draw_path_order",
+        "simpred_lite.viz.figures.draw_spanning_tree",
+        "simpred_lite.viz.figures.figure_to_png",
+        "simpred_lite.viz.figures.graph_layout",
+        "simpred_lite.viz.figures.plot_bound_vs_measured",
+        "simpred_lite.viz.figures.plot_cut_vs_weighted_cut",
+        "simpred_lite.viz.figures.plot_figure1",
+        "simpred_lite.viz.figures.plot_history_pool",
+        "simpred_lite.viz.figures.plot_marginals_vs_resistance",
+        "simpred_lite.viz.figures.plot_mistake_curves",
+        "simpred_lite.viz.figures.plot_reduction_constant",
+        "simpred_lite.viz.figures.plot_scaling",
+        "simpred_lite.viz.figures.plot_update_matrix",
+    }
+)
+
+
+def test_public_names_have_parameters_and_examples():
+    missing = _undocumented()
+    new = [m for m in missing if m.split(":")[0] not in KNOWN_UNDOCUMENTED]
+    assert not new, "numpydoc Parameters/Examples missing:\n" + "\n".join(new)
+    stale = KNOWN_UNDOCUMENTED - {m.split(":")[0] for m in missing}
+    assert not stale, f"documented now, remove from KNOWN_UNDOCUMENTED: {sorted(stale)}"
