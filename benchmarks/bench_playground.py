@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from simpred_lite.game.play import run
 from simpred_lite.game.playground import Playground
-from simpred_lite.game.trials import run
 from simpred_lite.graphs import planted_partition
 
 

@@ -13,7 +13,8 @@ import time
 import networkx as nx
 import numpy as np
 
-from simpred_lite.game.trials import random_trials, run
+from simpred_lite.game.play import run
+from simpred_lite.game.trials import random_trials
 from simpred_lite.graphs import planted_partition
 from simpred_lite.learners import (
     GraphPerceptron,

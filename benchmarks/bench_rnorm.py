@@ -18,7 +18,8 @@ import time
 
 import numpy as np
 
-from simpred_lite.game.trials import run, shortest_path_trials
+from simpred_lite.game.play import run
+from simpred_lite.game.trials import shortest_path_trials
 from simpred_lite.graphs import cut_size, planted_partition
 from simpred_lite.learners import RNormPerceptron, RNormPerceptronReference
 from simpred_lite.learners.bounds import rnorm_perceptron_mistake_bound

@@ -36,14 +36,15 @@ from . import (
     theory,
 )
 from .datasets import LabelledGraph, knn_graph, load_graph
-from .game.evaluation import evaluate, evaluate_sweep
-from .game.trials import (
+from .game import (
     AdaptiveAdversary,
     RunResult,
     Trial,
     adaptive_run,
     cut_biased_trials,
     cut_crossing_trials,
+    evaluate,
+    evaluate_sweep,
     random_trials,
     random_walk_trials,
     run,

@@ -6,7 +6,9 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from simpred_lite.game.trials import AdaptiveAdversary, adaptive_run, cut_biased_trials, random_trials, run
+from simpred_lite.game.adversaries import AdaptiveAdversary
+from simpred_lite.game.play import adaptive_run, run
+from simpred_lite.game.trials import cut_biased_trials, random_trials
 from simpred_lite.graphs import cut_edges, planted_partition
 from simpred_lite.learners import AlwaysSimilar, BSTPerceptron, MatrixPerceptron
 
@@ -42,10 +44,14 @@ def test_adaptive_adversary_only_asks_predictions():
     learner = BSTPerceptron.from_graph(G, seed=4)
     run(learner, random_trials(G, y, 100, seed=5))
     before = (learner.mistakes, learner.trials, learner.entries)
-    adv = AdaptiveAdversary(y, seed=0, num_candidates=64)
-    served = [adv.next_trial(learner) for _ in range(20)]
+    adv, rng = AdaptiveAdversary(candidates=64), np.random.default_rng(0)
+
+    def label(i, j):
+        return int(y[i] != y[j])
+
+    served = [adv.first_mistake(learner, adv.candidate_pairs(rng, 30, 64), label) for _ in range(20)]
     assert (learner.mistakes, learner.trials, learner.entries) == before
-    assert all(learner.predict_one(t.i, t.j) != t.y for t in served)  # all found a mistake
+    assert all(learner.predict_one(i, j) != label(i, j) for i, j, _ in served)  # all found a mistake
 
 
 def test_adaptive_adversary_forces_more_mistakes_than_random_pairs():
@@ -64,23 +70,24 @@ def test_adaptive_adversary_against_always_similar_serves_dissimilar_pairs():
 
 def test_adaptive_adversary_with_a_pool_of_pairs():
     pool = [(0, 1), (2, 3)]
-    adv = AdaptiveAdversary([0, 0, 1, 1], seed=0, pairs=pool)
-    t = adv.next_trial(AlwaysSimilar(4))
+    (t,), _ = adaptive_run(AlwaysSimilar(4), [0, 0, 1, 1], 1, seed=0, pairs=pool)
     assert (t.i, t.j) in pool and t.y == 0  # no candidate is a mistake: a random one
 
 
 def test_adaptive_adversary_bad_input():
     with pytest.raises(ValueError, match="num_candidates must be at least 1"):
-        AdaptiveAdversary([0, 1], seed=0, num_candidates=0)
+        adaptive_run(AlwaysSimilar(2), [0, 1], 1, seed=0, num_candidates=0)
     with pytest.raises(ValueError, match="pairs is empty"):
-        AdaptiveAdversary([0, 1], seed=0, pairs=[])
+        adaptive_run(AlwaysSimilar(2), [0, 1], 1, seed=0, pairs=[])
     with pytest.raises(ValueError, match="unknown vertex j 5"):
-        AdaptiveAdversary([0, 1, 1], seed=0, pairs=[(0, 5)])
+        adaptive_run(AlwaysSimilar(3), [0, 1, 1], 1, seed=0, pairs=[(0, 5)])
     with pytest.raises(ValueError, match="two distinct vertices"):
-        AdaptiveAdversary([0, 1, 1], seed=0, pairs=[(1, 1)])
+        adaptive_run(AlwaysSimilar(3), [0, 1, 1], 1, seed=0, pairs=[(1, 1)])
     with pytest.raises(ValueError, match="learner has n=5"):
-        AdaptiveAdversary([0, 1, 1], seed=0).next_trial(AlwaysSimilar(5))
+        adaptive_run(AlwaysSimilar(5), [0, 1, 1], 1, seed=0)
     with pytest.raises(ValueError, match="explicit seed"):
-        AdaptiveAdversary([0, 1, 1], seed=None)
+        adaptive_run(AlwaysSimilar(3), [0, 1, 1], 1, seed=None)
+    with pytest.raises(ValueError, match="candidates must be at least 1"):
+        AdaptiveAdversary(candidates=0)
     with pytest.raises(ValueError, match="T must be"):
         adaptive_run(AlwaysSimilar(3), [0, 1, 1], T=-2, seed=0)

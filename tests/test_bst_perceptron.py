@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simpred_lite.bst import BinarySupportTree
-from simpred_lite.game.trials import Trial, adaptive_run, cut_biased_trials, random_trials, run
+from simpred_lite.game.play import adaptive_run, run
+from simpred_lite.game.trials import Trial, cut_biased_trials, random_trials
 from simpred_lite.graphs import planted_partition
 from simpred_lite.learners import BSTPerceptron, MatrixPerceptron
 from simpred_lite.learners.bounds import matrix_perceptron_mistake_bound

@@ -33,7 +33,7 @@ from simpred_lite.checks import (
     check_similarity_label,
     check_vertex,
 )
-from simpred_lite.game import hand_played, playground, trials
+from simpred_lite.game import hand_played, play, playground, trials
 from simpred_lite.learners import (
     AlwaysSimilar,
     BSTPerceptron,
@@ -280,8 +280,8 @@ BAD_INPUTS = [
     ("random_walk max_steps float", _call(trials.random_walk_trials, P4, Y4, 3, seed=0, max_steps=2.5), TypeError, "max_steps must be an integer"),
     ("random_walk_path max_steps 0", _call(trials.random_walk_path, P4, 0, 3, seed=0, max_steps=0), ValueError, "max_steps must be at least 1"),
     ("cut_crossing tries bool", _call(trials.cut_crossing_trials, P4, Y4, 3, seed=0, tries=True), TypeError, "tries must be an integer"),
-    ("adaptive_run T float", _call(trials.adaptive_run, UnionFindLearner(4), Y4, 1.5, seed=0), TypeError, "T must be an integer"),
-    ("AdaptiveAdversary float pair", _call(trials.AdaptiveAdversary, Y4, seed=0, pairs=[(0, 1.0)]), TypeError, "vertex j must be an integer"),
+    ("adaptive_run T float", _call(play.adaptive_run, UnionFindLearner(4), Y4, 1.5, seed=0), TypeError, "T must be an integer"),
+    ("adaptive_run float pair", _call(play.adaptive_run, AlwaysSimilar(4), Y4, 1, seed=0, pairs=[(0, 1.0)]), TypeError, "vertex j must be an integer"),
     ("Trial bool vertex", _call(trials.Trial, True, 1, 0), TypeError, "Trial.i must be an integer, got True"),
     ("Trial path int", _call(trials.Trial, 0, 1, 0, path=5), TypeError, "Trial.path must be a sequence of vertices"),
     ("Trial path negative vertex", _call(trials.Trial, 0, 1, 0, path=[0, -1, 1]), ValueError, "Trial.path vertex must be at least 0"),

@@ -9,8 +9,9 @@ import pytest
 from simpred_lite.bst import BinarySupportTree
 from simpred_lite.datasets import load_graph
 from simpred_lite.game.evaluation import evaluate, evaluate_sweep
+from simpred_lite.game.play import adaptive_run, run
 from simpred_lite.game.playground import LEARNERS
-from simpred_lite.game.trials import Trial, adaptive_run, cut_biased_trials, random_trials, run, shortest_path_trials
+from simpred_lite.game.trials import Trial, cut_biased_trials, random_trials, shortest_path_trials
 from simpred_lite.graphs import barbell_graph, cut_size, planted_partition
 from simpred_lite.learners import (
     AlwaysSimilar,

@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 import simpred_lite.learners as learners
 import simpred_lite.learners.unknown as unknown
 from simpred_lite.exact import ExactLaplacian, certified_compare, pinv_error_bound
-from simpred_lite.game.trials import adaptive_run, random_trials, run
+from simpred_lite.game.play import adaptive_run, run
+from simpred_lite.game.trials import random_trials
 from simpred_lite.learners import (
     GraphKernel,
     GraphPerceptron,

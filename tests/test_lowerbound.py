@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from simpred_lite.checks import check_random_state
-from simpred_lite.game.trials import run
+from simpred_lite.game.play import run
 from simpred_lite.learners import (
     AlwaysSimilar,
     HalvingClassifier,

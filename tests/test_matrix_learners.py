@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simpred_lite.bst import BinarySupportTree
-from simpred_lite.game.trials import adaptive_run, random_trials, run
+from simpred_lite.game.play import adaptive_run, run
+from simpred_lite.game.trials import random_trials
 from simpred_lite.graphs import cut_edges, cut_size, planted_partition
 from simpred_lite.learners import MatrixPerceptron, MatrixWinnow
 from simpred_lite.learners.bounds import matrix_perceptron_mistake_bound, matrix_winnow_mistake_bound

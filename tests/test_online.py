@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simpred_lite.game.trials import RunResult, Trial, random_trials, run, trials_from_pairs
+from simpred_lite.game.play import run
+from simpred_lite.game.trials import RunResult, Trial, random_trials, trials_from_pairs
 from simpred_lite.graphs import planted_partition
 from simpred_lite.learners import AlwaysSimilar, SimilarityLearner, UnionFindLearner
 

@@ -8,21 +8,18 @@ from hypothesis import strategies as st
 
 from simpred_lite.apps.playground_widget import PlaygroundApp
 from simpred_lite.bst import BinarySupportTree
+from simpred_lite.game.adversaries import ADVERSARIES, AdaptiveAdversary, CutBiasedAdversary, PathRevealingAdversary
+from simpred_lite.game.play import run
 from simpred_lite.game.playground import (
-    ADVERSARIES,
     GRAPHS,
     LEARNERS,
-    AdaptiveAdversary,
-    CutBiasedAdversary,
     LearnerSpec,
-    PathRevealingAdversary,
     Playground,
     make_adversary,
-    random_walk_path,
     register_learner,
     shortest_path,
 )
-from simpred_lite.game.trials import run
+from simpred_lite.game.trials import random_walk_path
 from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
 from simpred_lite.learners.base import SimilarityLearner
 
@@ -309,7 +306,7 @@ def test_bst_hook():
 
 
 def test_make_adversary_passes_objects_through_and_summary_counts():
-    adv = AdaptiveAdversary(candidates=5)
+    adv = AdaptiveAdversary(candidates=20)
     assert make_adversary(adv) is adv
     game = Playground("barbell", ["AlwaysSimilar", "UnionFindLearner"], adv, seed=0)
     game.play(4)
@@ -506,7 +503,7 @@ def test_registered_paper_learners_keep_their_bounds():
 
 
 def test_adaptive_adversary_samples_candidates_against_a_slow_target():
-    from simpred_lite.game.playground import SLOW_CANDIDATES
+    from simpred_lite.game.adversaries import SLOW_CANDIDATES
 
     class Counting(AlwaysSimilar):
         def __init__(self, n):

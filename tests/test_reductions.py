@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simpred_lite.game.trials import Trial, adversarial_run, random_trials, run
+from simpred_lite.game.play import adversarial_run, run
+from simpred_lite.game.trials import Trial, random_trials
 from simpred_lite.learners import (
     ClassifierFromSimilarity,
     HalvingClassifier,

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from simpred_lite.bst import BinarySupportTree
-from simpred_lite.game.trials import run
+from simpred_lite.game.play import run
 from simpred_lite.graphs import cut_edges, planted_partition
 from simpred_lite.learners import AlwaysSimilar, BSTPerceptron, MatrixPerceptron, UnionFindLearner
 from simpred_lite.resistance import edge_list, effective_resistance

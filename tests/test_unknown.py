@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from simpred_lite.game.play import run
 from simpred_lite.game.trials import (
     Trial,
     cut_crossing_trials,
     loop_erase,
     random_walk_trials,
-    run,
     shortest_path_trials,
 )
 from simpred_lite.graphs import cut_size, planted_partition

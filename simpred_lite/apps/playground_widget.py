@@ -23,7 +23,8 @@ from matplotlib.figure import Figure
 
 from ..bst import BinarySupportTree
 from ..checks import check_int
-from ..game.playground import ADVERSARIES, GRAPHS, LEARNERS, Playground
+from ..game.adversaries import ADVERSARIES
+from ..game.playground import GRAPHS, LEARNERS, Playground
 from ..viz.figures import CLASS_COLORS, draw_labelled_graph, figure_to_png
 
 __all__ = ["PlaygroundApp", "draw_pair_and_path", "draw_bst_path", "draw_mistake_race"]

@@ -32,14 +32,13 @@ import networkx as nx
 import numpy as np
 
 from ..graphs import cut_size, validate_graph, validate_labels
+from .play import adaptive_run, play_trials
 from .trials import (
     RunResult,
     Trial,
-    adaptive_run,
     check_trial_vertices,
     cut_biased_trials,
     random_trials,
-    run,
     shortest_path_trials,
 )
 
@@ -96,16 +95,6 @@ def _resolve_learners(learners, registry=None) -> list:
     if dup:
         raise ValueError(f"learner name(s) {dup} appear twice; pass a dict {{name: learner}} to name them apart")
     return specs
-
-
-def _build(spec, G: nx.Graph, labels: np.ndarray, seed: int):
-    learner = spec.factory(G, seed, labels) if spec.needs_labels else spec.factory(G, seed)
-    if not (hasattr(learner, "predict_one") and hasattr(learner, "learn_one")):
-        raise TypeError(f"the factory of {spec.name!r} returned {learner!r}, which is not a similarity learner")
-    n = G.number_of_nodes()
-    if getattr(learner, "n", n) != n:
-        raise ValueError(f"the learner {spec.name!r} is built for {learner.n} vertices, the graph has {n}")
-    return learner
 
 
 def _learner_seed(seed: int, position: int) -> int:
@@ -173,7 +162,7 @@ def make_trials(kind, G: nx.Graph, labels: np.ndarray, T: int, seed: int, specs:
         if specs[p].needs_path:
             raise ValueError(f"the adaptive sequence asks its target without paths, but {name!r} needs paths; "
                              "choose as target a learner on the known graph, e.g. target='UnionFindLearner'")
-        target_learner = _build(specs[p], G, labels, _learner_seed(seed, p))
+        target_learner = specs[p].build(G, _learner_seed(seed, p), labels)
         trials, _ = adaptive_run(target_learner, labels, T, seed, num_candidates=ADAPTIVE_CANDIDATES)
     else:
         raise ValueError(f"unknown trials {kind!r}; choose one of {TRIAL_KINDS} or pass a list of Trial")
@@ -183,27 +172,6 @@ def make_trials(kind, G: nx.Graph, labels: np.ndarray, T: int, seed: int, specs:
 
 
 # -- one learner ----------------------------------------------------------------------------
-class _Recorder:
-    """Passes every call to the learner and keeps its predictions (so a retired learner's
-    partial run is not lost when :func:`~simpred_lite.game.trials.run` stops on its exception)."""
-
-    def __init__(self, learner):
-        self.learner = learner
-        self.n = getattr(learner, "n", None)
-        self.needs_path = getattr(learner, "needs_path", False)
-        self.predictions: list[int] = []
-        self.truth: list[int] = []
-
-    def predict_one(self, i, j, path=None):
-        return self.learner.predict_one(i, j, path)
-
-    def learn_one(self, i, j, y, path=None):
-        y_hat = self.learner.predict_one(i, j, path)
-        self.learner.learn_one(i, j, y, path)
-        self.predictions.append(int(y_hat))
-        self.truth.append(int(y))
-
-
 @dataclass(frozen=True)
 class LearnerResult:
     """One learner's run in an :class:`Evaluation`.
@@ -251,30 +219,27 @@ class LearnerResult:
 
 
 def _play(spec, position: int, G, labels, trials, seed: int, last_block: int, progress: bool) -> LearnerResult:
-    from .playground import RETIRE_ON, _positional_arity
+    from .playground import RETIRE_ON
 
-    learner = _build(spec, G, labels, _learner_seed(seed, position))
-    rec = _Recorder(learner)
+    learner = spec.build(G, _learner_seed(seed, position), labels)
     steps = trials
     if progress:
         from tqdm.auto import tqdm
 
         steps = tqdm(trials, desc=spec.name, leave=False)
     retired = None
+    preds, truth = [], []
     start = time.perf_counter()
     try:
-        result = run(rec, steps)
+        for y_hat, y in play_trials(learner, steps):
+            preds.append(y_hat)
+            truth.append(y)
     except RETIRE_ON as err:  # the learner gives up; keep what it played
         why = str(err).split(". ")[0].rstrip(".")
-        retired = f"retired at trial {len(rec.predictions) + 1}: {type(err).__name__}: {why}"
-        preds = np.asarray(rec.predictions, dtype=np.int64)
-        wrong = (preds != np.asarray(rec.truth, dtype=np.int64)).astype(np.int64)
-        result = RunResult(preds, wrong, np.cumsum(wrong))
+        retired = f"retired at trial {len(preds) + 1}: {type(err).__name__}: {why}"
     elapsed = time.perf_counter() - start
-    bound = None
-    if spec.bound is not None:
-        b = spec.bound(G, labels, learner) if _positional_arity(spec.bound) >= 3 else spec.bound(G, labels)
-        bound = float(b)
+    result = RunResult.from_predictions(preds, truth)
+    bound = spec.bound_for(G, labels, learner)
     return LearnerResult(spec.name, spec.setting, result, bound, bool(spec.bound_in_expectation),
                          min(last_block, len(result)), elapsed / max(len(result), 1), retired)
 

@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import inspect
 import math
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -58,7 +57,7 @@ import networkx as nx
 import numpy as np
 
 from ..bst import BinarySupportTree
-from ..checks import check_int, check_pair, check_probability, check_random_state
+from ..checks import check_int, check_pair, check_random_state
 from ..graphs import (
     barbell_graph,
     cut_edges,
@@ -90,7 +89,8 @@ from ..learners.bounds import (
     rnorm_perceptron_cut_bound,
     similarity_from_classifier_mistake_bound,
 )
-from .trials import RunResult, Trial, random_walk_path
+from .adversaries import make_adversary
+from .trials import RunResult, Trial, shortest_path
 
 __all__ = [
     "GraphSpec",
@@ -99,17 +99,6 @@ __all__ = [
     "LEARNERS",
     "register_learner",
     "learners_for",
-    "Adversary",
-    "RandomAdversary",
-    "CutBiasedAdversary",
-    "AdaptiveAdversary",
-    "SLOW_CANDIDATES",
-    "PathRevealingAdversary",
-    "StudentAdversary",
-    "ADVERSARIES",
-    "make_adversary",
-    "shortest_path",
-    "random_walk_path",
     "StepRecord",
     "RETIRE_ON",
     "Playground",
@@ -176,6 +165,60 @@ class LearnerSpec:
     description: str = ""
     needs_labels: bool = False
     slow: bool = False
+
+    def build(self, G: nx.Graph, seed: int, labels):
+        """A new learner on ``G`` from the factory, checked to be a similarity learner on ``n`` vertices.
+
+        Parameters
+        ----------
+        G : networkx.Graph
+        seed : int
+        labels : numpy.ndarray
+            Passed to the factory only if ``needs_labels``.
+
+        Returns
+        -------
+        SimilarityLearner
+
+        Examples
+        --------
+        >>> LEARNERS["UnionFindLearner"].build(nx.path_graph(3), 0, None)
+        UnionFindLearner(n=3, mistakes=0, trials=0)
+        """
+        learner = self.factory(G, seed, labels) if self.needs_labels else self.factory(G, seed)
+        if not (hasattr(learner, "predict_one") and hasattr(learner, "learn_one")):
+            raise TypeError(f"the factory of {self.name!r} returned {learner!r}, which is not a similarity learner")
+        n = G.number_of_nodes()
+        if getattr(learner, "n", n) != n:
+            raise ValueError(f"the factory of {self.name!r} built a learner for {learner.n} vertices, the graph has {n}")
+        return learner
+
+    def bound_for(self, G: nx.Graph, labels, learner) -> float | None:
+        """The learner's mistake bound on this labelled graph (``None`` without one).
+
+        Parameters
+        ----------
+        G : networkx.Graph
+        labels : numpy.ndarray
+        learner : SimilarityLearner
+            The learner built for this game, for bounds that depend on its random draws.
+
+        Returns
+        -------
+        float or None
+
+        Examples
+        --------
+        >>> G, y = nx.path_graph(4), np.array([0, 0, 1, 1])
+        >>> spec = LEARNERS["UnionFindLearner"]
+        >>> spec.bound_for(G, y, spec.build(G, 0, y))
+        2.0
+        """
+        if self.bound is None:
+            return None
+        if _positional_arity(self.bound) >= 3:  # the bound depends on this learner's draws
+            return float(self.bound(G, labels, learner))
+        return float(self.bound(G, labels))
 
 
 #: The learners the playground offers, by name (add more with :func:`register_learner`).
@@ -341,205 +384,9 @@ def learners_for(setting: str) -> list[str]:
 
 
 # -- paths --------------------------------------------------------------------------------
-def shortest_path(G: nx.Graph, i: int, j: int) -> tuple[int, ...]:
-    """A shortest path from ``i`` to ``j`` (breadth first, deterministic).
-
-    Examples
-    --------
-    >>> shortest_path(nx.path_graph(4), 0, 3)
-    (0, 1, 2, 3)
-    """
-    return tuple(int(v) for v in nx.shortest_path(G, i, j))
 
 
 # -- adversaries --------------------------------------------------------------------------
-class Adversary(ABC):
-    """Chooses the next pair; subclasses implement :meth:`choose`.
-
-    ``choose(game)`` returns ``(i, j, path)`` where ``path`` is ``None`` unless the
-    adversary reveals one; ``game`` is the :class:`Playground` (its graph, labels,
-    learners and random generator ``game.rng``).
-    """
-
-    name = "adversary"
-    reveals_path = False
-
-    @abstractmethod
-    def choose(self, game: Playground) -> tuple[int, int, tuple[int, ...] | None]:
-        """The next pair ``(i, j)`` and the path revealed with it (or ``None``)."""
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
-
-
-def _uniform_pair(rng: np.random.Generator, n: int) -> tuple[int, int]:
-    i = int(rng.integers(n))
-    return i, int((i + rng.integers(1, n)) % n)  # uniform over the other n-1 vertices
-
-
-class RandomAdversary(Adversary):
-    """Uniformly random pairs of distinct vertices (nature, not an adversary)."""
-
-    name = "random"
-
-    def choose(self, game):
-        return (*_uniform_pair(game.rng, game.n), None)
-
-
-class CutBiasedAdversary(Adversary):
-    """Pairs among the *boundary*: the vertices that touch a cut edge.
-
-    With probability ``bias`` both vertices are drawn uniformly from the boundary, else
-    the pair is uniform.  Boundary vertices sit where the graph's bias is weakest (their
-    neighbourhoods mix classes), so graph-based learners find these pairs hardest.
-
-    Parameters
-    ----------
-    bias : float in [0, 1]
-    """
-
-    name = "cut-biased"
-
-    def __init__(self, bias: float = 0.8):
-        self.bias = check_probability(bias, "bias")
-
-    def choose(self, game):
-        boundary = game.boundary
-        if boundary.size >= 2 and game.rng.random() < self.bias:
-            a, b = game.rng.choice(boundary.size, size=2, replace=False)
-            return int(boundary[a]), int(boundary[b]), None
-        return (*_uniform_pair(game.rng, game.n), None)
-
-    def __repr__(self):
-        return f"CutBiasedAdversary(bias={self.bias})"
-
-
-#: Candidate pairs per trial of the adaptive adversary against a learner registered as slow.
-SLOW_CANDIDATES = 40
-
-
-class AdaptiveAdversary(Adversary):
-    """Looks for a pair the *target* learner gets wrong, then asks it.
-
-    It goes through candidate pairs in random order, asks the target learner
-    ``predict_one`` on each (predicting never changes a learner's state, so this is
-    allowed: the adversary knows the learner), and picks the first pair whose prediction
-    is wrong; if there is none, a random candidate.  The candidates are all pairs
-    (``candidates=None``: the target errs whenever it can be made to) or that many
-    uniformly random pairs: each trial may cost up to that many predictions of the target.
-    With ``candidates=None`` a target registered as ``slow`` (the reduction's master
-    algorithm evaluates its whole pool per prediction) gets :data:`SLOW_CANDIDATES` random
-    pairs.  The target is the learner named ``target``, or the playground's first learner.
-
-    Parameters
-    ----------
-    candidates : int, optional
-    target : str, optional
-    """
-
-    name = "adaptive"
-
-    def __init__(self, candidates: int | None = None, target: str | None = None):
-        self.candidates = None if candidates is None else check_int(candidates, "candidates", low=1)
-        self.target = target
-
-    def _candidates(self, game, name: str) -> list[tuple[int, int]]:
-        count = self.candidates
-        if count is None and game.specs[name].slow:
-            count = SLOW_CANDIDATES
-        if count is None:
-            i, j = np.triu_indices(game.n, 1)
-            order = game.rng.permutation(i.size)
-            return list(zip(i[order].tolist(), j[order].tolist()))
-        return [_uniform_pair(game.rng, game.n) for _ in range(count)]
-
-    def choose(self, game):
-        name = self.target if self.target is not None else game.names[0]
-        if name not in game.learners:
-            raise ValueError(f"the adaptive adversary targets {name!r}, which is not playing; choose one of {game.names}")
-        if name in game.retired:
-            raise ValueError(f"the adaptive adversary's target {name!r} has {game.retired[name]}; choose another target")
-        learner = game.learners[name]
-        pairs = self._candidates(game, name)
-        for i, j in pairs:
-            path = game.path_for(i, j) if game.specs[name].needs_path else None
-            if learner.predict_one(i, j, path) != game.label(i, j):
-                return i, j, path
-        i, j = pairs[0]
-        return i, j, None
-
-    def __repr__(self):
-        return f"AdaptiveAdversary(candidates={self.candidates}, target={self.target!r})"
-
-
-class PathRevealingAdversary(Adversary):
-    """Uniformly random pairs revealed together with a path (the unknown-graph game, §5).
-
-    Parameters
-    ----------
-    kind : {"shortest", "random walk"}
-        A shortest path, or a loop-erased random walk (a random simple path).
-    """
-
-    reveals_path = True
-
-    def __init__(self, kind: str = "shortest"):
-        if kind not in ("shortest", "random walk"):
-            raise ValueError(f"kind must be 'shortest' or 'random walk', got {kind!r}")
-        self.kind = kind
-        self.name = "shortest path" if kind == "shortest" else "random-walk path"
-
-    def choose(self, game):
-        i, j = _uniform_pair(game.rng, game.n)
-        if self.kind == "shortest":
-            return i, j, shortest_path(game.G, i, j)
-        return i, j, random_walk_path(game.G, i, j, game.rng)
-
-    def __repr__(self):
-        return f"PathRevealingAdversary(kind={self.kind!r})"
-
-
-class StudentAdversary(Adversary):
-    """You are the adversary: every step needs a pair, ``step(pair=(i, j))``."""
-
-    name = "student"
-
-    def choose(self, game):
-        raise ValueError("the 'student' adversary needs your pair: call step(pair=(i, j))")
-
-
-#: The adversaries the playground offers: name -> constructor.
-ADVERSARIES: dict[str, Callable[..., Adversary]] = {
-    "random": RandomAdversary,
-    "cut-biased": CutBiasedAdversary,
-    "adaptive": AdaptiveAdversary,
-    "shortest path": lambda **kw: PathRevealingAdversary("shortest", **kw),
-    "random-walk path": lambda **kw: PathRevealingAdversary("random walk", **kw),
-    "student": StudentAdversary,
-}
-
-
-def make_adversary(name: str, **options) -> Adversary:
-    """Build the adversary called ``name`` (a key of :data:`ADVERSARIES`).
-
-    Examples
-    --------
-    >>> make_adversary("adaptive", target="AlwaysSimilar")
-    AdaptiveAdversary(candidates=None, target='AlwaysSimilar')
-    """
-    if isinstance(name, Adversary):
-        return name
-    if name not in ADVERSARIES:
-        raise ValueError(f"unknown adversary {name!r}; choose one of {list(ADVERSARIES)}")
-    factory = ADVERSARIES[name]
-    params = inspect.signature(factory).parameters
-    if not any(p.kind is p.VAR_KEYWORD for p in params.values()):
-        unknown = sorted(set(options) - set(params))
-        if unknown:
-            raise TypeError(
-                f"unknown option(s) {unknown} for the {name!r} adversary; it takes {sorted(params) or 'no options'}"
-            )
-    return factory(**options)
 
 
 # -- the game -----------------------------------------------------------------------------
@@ -668,13 +515,7 @@ class Playground:
         """
         if name not in self.specs:
             raise ValueError(f"{name!r} is not playing; the learners are {self.names}")
-        spec, seed = self.specs[name], self.seed + 1000 * (self.names.index(name) + 1)
-        learner = spec.factory(self.G, seed, self.labels) if spec.needs_labels else spec.factory(self.G, seed)
-        if not (hasattr(learner, "predict_one") and hasattr(learner, "learn_one")):
-            raise TypeError(f"the factory of {name!r} returned {learner!r}, which is not a similarity learner")
-        if getattr(learner, "n", self.n) != self.n:
-            raise ValueError(f"the factory of {name!r} built a learner for {learner.n} vertices, the graph has {self.n}")
-        return learner
+        return self.specs[name].build(self.G, self.seed + 1000 * (self.names.index(name) + 1), self.labels)
 
     @property
     def needs_path(self) -> bool:
@@ -765,15 +606,8 @@ class Playground:
 
     def bounds(self) -> dict[str, float]:
         """``name -> mistake bound`` for the learners registered with a bound."""
-        out = {}
-        for name, spec in self.specs.items():
-            if spec.bound is None:
-                continue
-            if _positional_arity(spec.bound) >= 3:  # the bound depends on this learner's draws
-                out[name] = float(spec.bound(self.G, self.labels, self.learners[name]))
-            else:
-                out[name] = float(spec.bound(self.G, self.labels))
-        return out
+        return {name: spec.bound_for(self.G, self.labels, self.learners[name])
+                for name, spec in self.specs.items() if spec.bound is not None}
 
     def bst_path(self, name: str, pair: tuple[int, int] | None = None) -> list[int] | None:
         """The BST path of ``pair`` (default: the current pair) in learner ``name``'s Binary

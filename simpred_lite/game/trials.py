@@ -27,15 +27,19 @@ from ..graphs import validate_graph, validate_labels
 __all__ = [
     "Trial",
     "RunResult",
-    "run",
-    "random_trials",
+    "random_pair",
+    "random_pairs",
     "trials_from_pairs",
+    "random_trials",
+    "cut_biased_trials",
     "loop_erase",
+    "shortest_path",
+    "random_walk_path",
     "shortest_path_trials",
     "random_walk_trials",
-    "random_walk_path",
     "cut_crossing_trials",
-    "adversarial_run",
+    "check_trial_vertices",
+    "shortest_path",
 ]
 
 
@@ -101,42 +105,26 @@ class RunResult:
     def __len__(self) -> int:
         return int(self.predictions.size)
 
+    @classmethod
+    def from_predictions(cls, predictions, labels) -> RunResult:
+        """The result of a run from its predictions ``y_hat_t`` and labels ``y_t``.
 
-def run(learner, trials: Iterable[Trial]) -> RunResult:
-    """Play ``trials`` against ``learner``: predict, then reveal, trial by trial.
+        Parameters
+        ----------
+        predictions, labels : sequence of int
 
-    Parameters
-    ----------
-    learner : SimilarityLearner
-        Anything with ``predict_one(i, j, path=None)`` and ``learn_one(i, j, y, path=None)``.
-    trials : iterable of Trial
+        Returns
+        -------
+        RunResult
 
-    Returns
-    -------
-    RunResult
-
-    Examples
-    --------
-    >>> from simpred_lite.learners import AlwaysSimilar
-    >>> result = run(AlwaysSimilar(3), [Trial(0, 1, 0), Trial(0, 2, 1)])
-    >>> result.mistakes.tolist(), result.total_mistakes
-    ([0, 1], 1)
-    """
-    if not (hasattr(learner, "predict_one") and hasattr(learner, "learn_one")):
-        raise TypeError(
-            f"{type(learner).__name__} is not a similarity learner: it needs "
-            "predict_one(i, j, path=None) and learn_one(i, j, y, path=None)"
-        )
-    preds, wrong = [], []
-    for t in trials:
-        if not isinstance(t, Trial):
-            raise TypeError(f"run() takes Trial objects, got {type(t).__name__}; build them with Trial(i, j, y)")
-        y_hat = learner.predict_one(t.i, t.j, t.path)
-        learner.learn_one(t.i, t.j, t.y, t.path)
-        preds.append(y_hat)
-        wrong.append(int(y_hat != t.y))
-    mistakes = np.asarray(wrong, dtype=np.int64)
-    return RunResult(np.asarray(preds, dtype=np.int64), mistakes, np.cumsum(mistakes))
+        Examples
+        --------
+        >>> RunResult.from_predictions([0, 1, 1], [0, 0, 1]).cumulative.tolist()
+        [0, 1, 1]
+        """
+        preds = np.asarray(predictions, dtype=np.int64)
+        mistakes = (preds != np.asarray(labels, dtype=np.int64)).astype(np.int64)
+        return cls(preds, mistakes, np.cumsum(mistakes))
 
 
 def trials_from_pairs(labels, pairs: Iterable[Sequence[int]]) -> list[Trial]:
@@ -182,10 +170,76 @@ def random_trials(G: nx.Graph, labels, T: int, seed) -> list[Trial]:
 
 
 def check_trial_vertices(trials: Iterable[Trial], n: int) -> None:
-    """Raise ``ValueError`` if a trial names a vertex outside ``0 .. n-1``."""
+    """Raise ``ValueError`` if a trial names a vertex outside ``0 .. n-1``.
+
+    Parameters
+    ----------
+    trials : iterable of Trial
+    n : int
+        Number of vertices.
+
+    Examples
+    --------
+    >>> check_trial_vertices([Trial(0, 1, 0)], n=2)
+    >>> check_trial_vertices([Trial(0, 5, 0)], n=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown vertex j 5: the graph's vertices are 0..1
+    """
     for t in trials:
         check_vertex(t.i, n, "vertex i")
         check_vertex(t.j, n, "vertex j")
+
+
+def random_pair(rng: np.random.Generator, n: int) -> tuple[int, int]:
+    """One pair ``(i, j)`` drawn uniformly among the ordered pairs of distinct vertices.
+
+    ``i`` is uniform on ``0 .. n-1`` and ``j`` uniform on the other ``n - 1`` vertices (two
+    draws from ``rng``, in that order).
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+    n : int
+        Number of vertices, at least 2.
+
+    Returns
+    -------
+    tuple of int
+
+    Examples
+    --------
+    >>> i, j = random_pair(np.random.default_rng(0), 5)
+    >>> 0 <= i < 5 and 0 <= j < 5 and i != j
+    True
+    """
+    i = int(rng.integers(n))
+    return i, int((i + rng.integers(1, n)) % n)
+
+
+def random_pairs(rng: np.random.Generator, n: int, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """``size`` pairs drawn as :func:`random_pair`, vectorised (all ``i`` first, then all ``j``).
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+    n : int
+        Number of vertices, at least 2.
+    size : int
+        Number of pairs.
+
+    Returns
+    -------
+    i, j : numpy.ndarray of int
+
+    Examples
+    --------
+    >>> i, j = random_pairs(np.random.default_rng(0), 5, size=100)
+    >>> bool((i != j).all()), i.shape
+    (True, (100,))
+    """
+    i = rng.integers(n, size=size)
+    return i, (i + rng.integers(1, n, size=size)) % n
 
 
 def _random_pairs(G: nx.Graph, labels, T: int, seed):
@@ -197,8 +251,7 @@ def _random_pairs(G: nx.Graph, labels, T: int, seed):
     y = validate_labels(labels, n)
     T = check_int(T, "T", low=0)
     rng = check_random_state(seed)
-    i = rng.integers(n, size=T)
-    j = (i + rng.integers(1, n, size=T)) % n  # uniform over the other n-1 vertices
+    i, j = random_pairs(rng, n, T)
     return G, n, y, rng, i.tolist(), j.tolist()
 
 
@@ -396,48 +449,7 @@ def cut_crossing_trials(G: nx.Graph, labels, T: int, seed, tries: int = 10) -> l
     return out
 
 
-def adversarial_run(learner, labels, T: int, seed, *, candidates: int | None = None) -> tuple[list[Trial], RunResult]:
-    """Play ``T`` trials chosen greedily against ``learner``: a mistake whenever possible.
-
-    On each trial the adversary looks at the pairs of distinct vertices (all of them, or
-    ``candidates`` pairs drawn at random) in a random order and poses the first one the
-    learner would get wrong — predicting never changes a learner's state, so it may ask.
-    If the learner is right on every candidate, a random candidate is posed.  The labels
-    stay consistent with ``labels``, so every mistake bound of the paper still applies:
-    this is how the tests and notebooks push learners towards their worst case.
-
-    Parameters
-    ----------
-    learner : SimilarityLearner
-        A learner on the vertices ``0 .. n-1`` that does not need paths.
-    labels : array_like of int
-        The true class of each vertex.
-    T : int
-        Number of trials.
-    seed : int or numpy.random.Generator
-    candidates : int, optional
-        Pairs examined per trial; all ``n(n-1)/2`` pairs by default.
-
-    Returns
-    -------
-    trials : list of Trial
-        The trials posed.
-    result : RunResult
-
-    Examples
-    --------
-    >>> from simpred_lite.learners import UnionFindLearner
-    >>> trials, res = adversarial_run(UnionFindLearner(4), [0, 0, 1, 1], 6, seed=0)
-    >>> res.total_mistakes   # UnionFindLearner errs at most n - K = 2 times
-    2
-    """
-    if getattr(learner, "needs_path", False):
-        raise ValueError("adversarial_run poses pairs without paths; the learner needs paths")
-    return adaptive_run(learner, labels, T, seed, num_candidates=candidates)
-
-
 # -- trial sequences that stress a learner ------------------------------------------
-__all__ += ["cut_biased_trials", "AdaptiveAdversary", "adaptive_run"]
 
 
 def cut_biased_trials(G: nx.Graph, labels, T: int, seed, p_cut: float = 0.5) -> list[Trial]:
@@ -480,100 +492,27 @@ def cut_biased_trials(G: nx.Graph, labels, T: int, seed, p_cut: float = 0.5) -> 
             if rng.random() < 0.5:
                 a, b = b, a
         else:
-            a = rng.integers(n)
-            b = (a + rng.integers(1, n)) % n
+            a, b = random_pair(rng, n)
         out.append(Trial(int(a), int(b), int(y[a] != y[b])))
     return out
 
 
-class AdaptiveAdversary:
-    """An adversary that looks at the learner before choosing the pair.
-
-    Each round it draws ``num_candidates`` pairs (uniformly, or from ``pairs``), asks the
-    learner's ``predict_one`` on each — which never changes the learner — and serves the
-    first one the learner would get wrong; if there is none, a random candidate.  Used to
-    show worst cases and to drive equivalence tests through the states mistakes create.
+def shortest_path(G: nx.Graph, i: int, j: int) -> tuple[int, ...]:
+    """A shortest path from ``i`` to ``j`` (breadth first, deterministic).
 
     Parameters
     ----------
-    labels : array_like of int
-        The true classes, ``labels[v]`` for each vertex.
-    seed : int or numpy.random.Generator
-    num_candidates : int or None, default 32
-        Candidates examined per round; ``None`` examines every pair (of ``pairs``, or all
-        ``n(n-1)/2`` pairs) in a random order, so a mistake is forced whenever one exists.
-    pairs : sequence of (int, int), optional
-        The pool candidates are drawn from (default: all pairs of distinct vertices).
+    G : networkx.Graph
+    i, j : int
+        Two vertices of ``G``.
+
+    Returns
+    -------
+    tuple of int
 
     Examples
     --------
-    >>> from simpred_lite.learners import AlwaysSimilar
-    >>> adv = AdaptiveAdversary([0, 0, 1, 1], seed=0)
-    >>> t = adv.next_trial(AlwaysSimilar(4)); t.y     # AlwaysSimilar errs on dissimilar pairs
-    1
+    >>> shortest_path(nx.path_graph(4), 0, 3)
+    (0, 1, 2, 3)
     """
-
-    def __init__(self, labels, seed, num_candidates: int = 32, pairs=None):
-        y = np.asarray(labels)
-        self.labels = validate_labels(labels, y.shape[0] if y.ndim == 1 else -1)
-        self.n = self.labels.shape[0]
-        if self.n < 2:
-            raise ValueError("an adversary needs at least two vertices")
-        self.num_candidates = (
-            None if num_candidates is None else check_int(num_candidates, "num_candidates", low=1)
-        )
-        self.pairs = None if pairs is None else [check_pair(i, j, self.n) for i, j in pairs]
-        if self.pairs is not None and not self.pairs:
-            raise ValueError("pairs is empty: give at least one candidate pair, or None for all pairs")
-        self._rng = check_random_state(seed)
-
-    def _candidates(self):
-        rng, n, c = self._rng, self.n, self.num_candidates
-        if c is None:  # exhaustive: every pair, in a fresh random order
-            if self.pairs is not None:
-                return [self.pairs[k] for k in rng.permutation(len(self.pairs))]
-            iu, ju = np.triu_indices(n, k=1)
-            order = rng.permutation(iu.size)
-            return list(zip(iu[order].tolist(), ju[order].tolist()))
-        if self.pairs is not None:
-            return [self.pairs[k] for k in rng.integers(len(self.pairs), size=c)]
-        i = rng.integers(n, size=c)
-        j = (i + rng.integers(1, n, size=c)) % n
-        return list(zip(i.tolist(), j.tolist()))
-
-    def next_trial(self, learner) -> Trial:
-        """The next pair, chosen against ``learner``'s current predictions."""
-        if getattr(learner, "n", self.n) != self.n:
-            raise ValueError(f"the learner has n={learner.n} vertices but the labels have {self.n}")
-        cands = self._candidates()
-        for i, j in cands:
-            y = int(self.labels[i] != self.labels[j])
-            if learner.predict_one(i, j) != y:
-                return Trial(i, j, y)
-        i, j = cands[0]
-        return Trial(i, j, int(self.labels[i] != self.labels[j]))
-
-
-def adaptive_run(learner, labels, T: int, seed, num_candidates: int | None = 32, pairs=None) -> tuple[list[Trial], RunResult]:
-    """Play ``T`` rounds of :class:`AdaptiveAdversary` against ``learner``.
-
-    Returns the trials served (replay them on another learner with :func:`run`) and the
-    :class:`RunResult`.
-
-    Examples
-    --------
-    >>> from simpred_lite.learners import AlwaysSimilar
-    >>> trials, result = adaptive_run(AlwaysSimilar(4), [0, 0, 1, 1], T=5, seed=0)
-    >>> result.total_mistakes
-    5
-    """
-    T = check_int(T, "T", low=0)
-    adv = AdaptiveAdversary(labels, seed, num_candidates=num_candidates, pairs=pairs)
-    trials: list[Trial] = []
-
-    def serve():  # lazily: each pair is chosen against the learner as it is *now*
-        for _ in range(int(T)):
-            trials.append(adv.next_trial(learner))
-            yield trials[-1]
-
-    return trials, run(learner, serve())
+    return tuple(int(v) for v in nx.shortest_path(G, i, j))

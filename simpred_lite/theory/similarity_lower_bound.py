@@ -32,7 +32,8 @@ from dataclasses import dataclass
 import networkx as nx
 import numpy as np
 
-from ..game.trials import RunResult, Trial, run
+from ..game.play import run
+from ..game.trials import RunResult, Trial
 from ..graphs import cut_edges, validate_graph
 from ..resistance import edge_list, effective_resistance
 
