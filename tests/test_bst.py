@@ -216,7 +216,7 @@ def test_figures_draw_without_error():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from simpred_lite.viz.figures import bst_layout, draw_bst, plot_figure1
+    from simpred_lite.viz import bst_layout, draw_bst, plot_figure1
 
     G = nx.cycle_graph(6)
     y = [0, 0, 1, 1, 2, 2]

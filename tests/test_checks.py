@@ -13,6 +13,7 @@ import pytest
 
 import simpred_lite
 from simpred_lite import (
+    apps,
     bst,
     checks,
     datasets,
@@ -20,7 +21,6 @@ from simpred_lite import (
     resistance,
     spanning,
 )
-from simpred_lite.apps import playground_widget, widgets
 from simpred_lite.checks import (
     check_int,
     check_labels,
@@ -332,15 +332,15 @@ BAD_INPUTS = [
     ("Playground bias str", _call(playground.Playground, "barbell", ["AlwaysSimilar"], "cut-biased", seed=0, adversary_options={"bias": "x"}), TypeError, "bias must be a real number"),
     ("Playground play bool", lambda: playground.Playground("barbell", ["AlwaysSimilar"], seed=0).play(True), TypeError, "k must be an integer"),
     ("Playground step float vertex", lambda: playground.Playground("barbell", ["AlwaysSimilar"], seed=0).step(pair=(0, 1.0)), TypeError, "vertex j must be an integer"),
-    ("SimilarityGame layout_seed str", _call(widgets.SimilarityGame, P4, Y4, UnionFindLearner(4), layout_seed="a"), TypeError, "layout_seed must be an integer"),
-    ("PermutationAdversaryApp K float", _call(widgets.PermutationAdversaryApp, K=1.5), TypeError, "K must be an integer, got 1.5"),
+    ("SimilarityGame layout_seed str", _call(apps.SimilarityGame, P4, Y4, UnionFindLearner(4), layout_seed="a"), TypeError, "layout_seed must be an integer"),
+    ("PermutationAdversaryApp K float", _call(apps.PermutationAdversaryApp, K=1.5), TypeError, "K must be an integer, got 1.5"),
     ("graph_layout seed float", _call(figures.graph_layout, P4, seed=1.5), TypeError, "seed must be an integer"),
     ("graph_layout seed negative", _call(figures.graph_layout, P4, seed=-1), ValueError, r"seed must lie in 0..4294967295"),
-    ("PlaygroundApp seed str", _call(playground_widget.PlaygroundApp, "barbell", ["AlwaysSimilar"], seed="x"), TypeError, "seed must be an integer"),
-    ("PlaygroundApp seed too large", _call(playground_widget.PlaygroundApp, "barbell", ["AlwaysSimilar"], seed=10**7), ValueError, r"seed must lie in 0..1000000"),
-    ("PlaygroundApp play_steps 0", _call(playground_widget.PlaygroundApp, "barbell", ["AlwaysSimilar"], play_steps=0), ValueError, "play_steps must lie in 1..2000"),
-    ("PlaygroundApp learners string", _call(playground_widget.PlaygroundApp, "barbell", "AlwaysSimilar"), TypeError, "learners must be a list"),
-    ("GraphAdversaryApp learner str", _call(widgets.GraphAdversaryApp, P4, "x"), TypeError, "learner must be a similarity learner"),
+    ("PlaygroundApp seed str", _call(apps.PlaygroundApp, "barbell", ["AlwaysSimilar"], seed="x"), TypeError, "seed must be an integer"),
+    ("PlaygroundApp seed too large", _call(apps.PlaygroundApp, "barbell", ["AlwaysSimilar"], seed=10**7), ValueError, r"seed must lie in 0..1000000"),
+    ("PlaygroundApp play_steps 0", _call(apps.PlaygroundApp, "barbell", ["AlwaysSimilar"], play_steps=0), ValueError, "play_steps must lie in 1..2000"),
+    ("PlaygroundApp learners string", _call(apps.PlaygroundApp, "barbell", "AlwaysSimilar"), TypeError, "learners must be a list"),
+    ("GraphAdversaryApp learner str", _call(apps.GraphAdversaryApp, P4, "x"), TypeError, "learner must be a similarity learner"),
 ]
 
 

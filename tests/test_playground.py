@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simpred_lite.apps.playground_widget import PlaygroundApp
+from simpred_lite.apps import PlaygroundApp
 from simpred_lite.bst import BinarySupportTree
 from simpred_lite.game.adversaries import ADVERSARIES, AdaptiveAdversary, CutBiasedAdversary, PathRevealingAdversary
 from simpred_lite.game.play import run

@@ -2,7 +2,7 @@
 
 import pytest
 
-from simpred_lite.apps.widgets import SimilarityGame
+from simpred_lite.apps import SimilarityGame
 from simpred_lite.graphs import karate_club
 from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
 

@@ -518,7 +518,7 @@ def test_random_tree_with_clusters_and_errors():
 def test_drawing_helpers():
     from matplotlib.figure import Figure
 
-    from simpred_lite.viz.figures import draw_edge_numbering, draw_forest_rounds
+    from simpred_lite.viz import draw_edge_numbering, draw_forest_rounds
 
     fig = Figure()
     axes = fig.subplots(1, 5)

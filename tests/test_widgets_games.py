@@ -3,7 +3,7 @@
 import networkx as nx
 import pytest
 
-from simpred_lite.apps.widgets import GraphAdversaryApp, MergeSortLearnerApp, PermutationAdversaryApp
+from simpred_lite.apps import GraphAdversaryApp, MergeSortLearnerApp, PermutationAdversaryApp
 from simpred_lite.checks import check_random_state
 from simpred_lite.game.hand_played import GraphAdversaryGame, PermutationAdversaryGame
 from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
@@ -120,7 +120,7 @@ def test_permutation_app_refuses_a_forced_contradiction_politely():
 
 
 def test_permutation_app_with_every_learner():
-    from simpred_lite.apps.widgets import PERMUTATION_LEARNERS
+    from simpred_lite.apps import PERMUTATION_LEARNERS
     for name in PERMUTATION_LEARNERS:
         app = PermutationAdversaryApp(4, name)
         app.a.value, app.b.value = 0, 3

@@ -25,7 +25,7 @@ from .adversaries import (
     StudentAdversary,
     make_adversary,
 )
-from .evaluation import TRIAL_KINDS, Evaluation, LearnerResult, Sweep, evaluate, evaluate_sweep, plot_evaluation
+from .evaluation import TRIAL_KINDS, Evaluation, LearnerResult, Sweep, evaluate, evaluate_sweep
 from .hand_played import GraphAdversaryGame, PermutationAdversaryGame
 from .play import adaptive_run, adversarial_run, play_trials, run
 from .playground import (
@@ -72,7 +72,6 @@ __all__ = [
     "Sweep",
     "evaluate",
     "evaluate_sweep",
-    "plot_evaluation",
     "GraphAdversaryGame",
     "PermutationAdversaryGame",
     "adaptive_run",

@@ -42,7 +42,7 @@ from .trials import (
     shortest_path_trials,
 )
 
-__all__ = ["TRIAL_KINDS", "LearnerResult", "Evaluation", "evaluate", "plot_evaluation", "Sweep", "evaluate_sweep"]
+__all__ = ["TRIAL_KINDS", "LearnerResult", "Evaluation", "evaluate", "Sweep", "evaluate_sweep"]
 
 #: The trial sequences :func:`evaluate` can generate (or pass a list of Trial).
 TRIAL_KINDS = ("random", "cut-biased", "adaptive", "path")
@@ -335,7 +335,7 @@ class Evaluation:
         return f"<p>{html.escape(self.title())}</p>" + _table_html(self.records())
 
     def plot(self, ax=None, *, log: bool = False):
-        """The mistake curves, each bound dashed in its learner's colour.
+        """The mistake curves, each bound dashed in its learner's colour (:func:`~simpred_lite.viz.plot_evaluation`).
 
         Bounds far above the curves (more than 4x the most mistakes) are not drawn, so the
         curves stay readable; the legend gives their value instead.
@@ -350,55 +350,9 @@ class Evaluation:
         -------
         matplotlib.axes.Axes
         """
+        from ..viz.curves import plot_evaluation  # matplotlib: only when plotting
+
         return plot_evaluation(self, ax=ax, log=log)
-
-
-#: Bounds above this multiple of the most mistakes are named in the legend, not drawn.
-BOUND_DRAW_FACTOR = 4.0
-
-
-def plot_evaluation(ev: Evaluation, ax=None, *, log: bool = False):
-    """Mistake curves of an :class:`Evaluation`, each bound dashed in its learner's colour.
-
-    Examples
-    --------
-    >>> import matplotlib; matplotlib.use("Agg")
-    >>> from simpred_lite.graphs import barbell_graph
-    >>> ax = evaluate(["AlwaysSimilar", "UnionFindLearner"], *barbell_graph(5), T=50).plot()
-    >>> ax.get_xlabel(), ax.get_legend().get_texts()[-1].get_text()
-    ('trial t', 'UnionFindLearner bound (8)')
-    """
-    import matplotlib.pyplot as plt
-    from matplotlib.ticker import MaxNLocator
-
-    if ax is None:
-        _, ax = plt.subplots(figsize=(7.5, 4.2))
-    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    top = max([1] + [r.mistakes for r in ev.learners.values()])
-    for k, r in enumerate(ev.learners.values()):
-        c = colours[k % len(colours)]
-        t = np.arange(1, len(r.run) + 1)
-        ax.plot(t, r.run.cumulative, color=c, lw=1.8, label=f"{r.name} ({r.mistakes})")
-    for k, r in enumerate(ev.learners.values()):
-        if r.bound is None:
-            continue
-        c = colours[k % len(colours)]
-        if r.bound <= BOUND_DRAW_FACTOR * top:
-            ax.axhline(r.bound, color=c, ls="--", lw=1.3, label=f"{r.name} bound ({_fmt(r.bound)})")
-        else:
-            ax.plot([], [], color=c, ls="--", lw=1.3, label=f"{r.name} bound {_fmt(r.bound)}: off the chart")
-    if log:
-        ax.set_yscale("symlog", linthresh=1)
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlim(0, max(ev.T, 1))
-    ax.set_ylim(bottom=0)
-    ax.set_xlabel("trial t", fontsize=10)
-    ax.set_ylabel("mistakes so far", fontsize=10)
-    ax.set_title(f"{ev.graph_name}: {ev.T} {ev.trials} trials (|Phi| = {ev.cut}, n = {ev.n})", fontsize=11)
-    ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-    ax.grid(alpha=0.3)
-    return ax
 
 
 # -- evaluate ---------------------------------------------------------------------------------

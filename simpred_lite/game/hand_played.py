@@ -8,7 +8,7 @@ when earlier answers already decide it.  The concept is revealed at the end, cho
 consistent with every answer.  (Playing the *learner* against the merge-sort adversary needs
 no referee: see :class:`simpred_lite.theory.lowerbound.ComparisonAdversary`.)
 
-Everything here is plain Python, tested without a browser; :mod:`simpred_lite.apps.widgets` only
+Everything here is plain Python, tested without a browser; :mod:`simpred_lite.apps.adversary_apps` only
 draws it.
 """
 

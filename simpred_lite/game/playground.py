@@ -1,7 +1,7 @@
 """The adversary playground: pick a graph, some learners and an adversary, and play.
 
 This module is the plain-Python logic behind notebook 10 and its web app
-(:mod:`simpred_lite.apps.playground_widget`); it is tested without a browser.
+(:mod:`simpred_lite.apps.playground_app`); it is tested without a browser.
 
 * **Graphs** — :data:`GRAPHS`: a planted partition, a grid, a barbell and the karate club,
   each with its classes.
@@ -527,7 +527,7 @@ class Playground:
         spec = GRAPHS.get(self.graph_name)
         if spec is not None and spec.layout is not None:
             return spec.layout(self.G)
-        from ..viz.figures import graph_layout  # plotting pulls in matplotlib: only when drawing
+        from ..viz.graphs import graph_layout  # plotting pulls in matplotlib: only when drawing
 
         return graph_layout(self.G, seed=0)
 

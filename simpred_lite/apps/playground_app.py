@@ -13,138 +13,21 @@ checks what it prints.  The counter and the figure carry the CSS classes
 from __future__ import annotations
 
 import html
-import re
 
 import ipywidgets as W
-import networkx as nx
-import numpy as np
 from IPython.display import Image
 from matplotlib.figure import Figure
 
-from ..bst import BinarySupportTree
 from ..checks import check_int
 from ..game.adversaries import ADVERSARIES
 from ..game.playground import GRAPHS, LEARNERS, Playground
-from ..viz.figures import CLASS_COLORS, draw_labelled_graph, figure_to_png
+from ..viz.curves import plot_mistake_curves
+from ..viz.graphs import draw_labelled_graph
+from ..viz.style import figure_to_png
+from ..viz.trees import draw_bst
+from .text import plain_text
 
-__all__ = ["PlaygroundApp", "draw_pair_and_path", "draw_bst_path", "draw_mistake_race"]
-
-
-# -- drawing ------------------------------------------------------------------------------
-def draw_pair_and_path(ax, G, labels, pos, pair=None, path=None, title="Graph, classes and cut edges"):
-    """The labelled graph with its cut edges, the pair circled and the revealed path in black.
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-    """
-    draw_labelled_graph(G, labels, ax=ax, pos=pos, highlight_pair=pair, title=title, node_size=50)
-    if path is not None and len(path) >= 2:
-        nx.draw_networkx_edges(G, pos, edgelist=list(zip(path[:-1], path[1:])), ax=ax,
-                               edge_color="black", width=3.0)
-    return ax
-
-
-def _heap_xy(v: int, num_leaves: int) -> tuple[float, float]:
-    depth = int(v).bit_length() - 1
-    width = num_leaves >> depth  # leaves under v
-    return (v - (1 << depth)) * width + (width - 1) / 2, -depth
-
-
-def draw_bst_path(ax, bst: BinarySupportTree, path, labels=None, title="BST path of the pair"):
-    """Draw a Binary Support Tree (heap layout) with ``path`` (heap indices) in black.
-
-    Leaves are coloured by the class of the vertex they hold (grey: dummy leaves).
-
-    Examples
-    --------
-    >>> B = BinarySupportTree([2, 0, 1])
-    >>> ax = draw_bst_path(Figure().add_subplot(), B, B.path(2, 1), labels=[0, 0, 1])
-    >>> ax.get_title().splitlines()[0]
-    'BST path of the pair'
-    """
-    N = bst.num_leaves
-    xy = {v: _heap_xy(v, N) for v in range(1, 2 * N)}
-    for parent, child in bst.edges():
-        (x0, y0), (x1, y1) = xy[parent], xy[child]
-        ax.plot([x0, x1], [y0, y1], color="0.8", lw=0.8, zorder=1)
-    for a, b in zip(path[:-1], path[1:]):
-        (x0, y0), (x1, y1) = xy[a], xy[b]
-        ax.plot([x0, x1], [y0, y1], color="black", lw=2.5, zorder=2)
-    leaves = np.arange(N, 2 * N)
-    colors = []
-    for leaf in leaves:
-        v = bst.vertex_at(int(leaf))
-        colors.append("0.85" if v is None or labels is None else CLASS_COLORS[int(labels[v]) % 10])
-    ax.scatter([xy[v][0] for v in leaves], [xy[v][1] for v in leaves], c=colors, s=18, zorder=3,
-               edgecolors="0.3", linewidths=0.4)
-    ax.scatter([xy[v][0] for v in path], [xy[v][1] for v in path], s=30, c="black", zorder=4)
-    ax.set_title(f"{title}\n{len(path) - 1} edges, at most 2 log2 N = {2 * bst.depth}")
-    ax.set_xlabel("leaf position (DFS order of the spanning tree)")
-    ax.set_ylabel("- depth")
-    return ax
-
-
-def draw_mistake_race(ax, results, bounds=None, title="Mistakes so far", cap=None, retired=(), legend="inside"):
-    """Each learner's cumulative mistakes, and its bound (dotted, same colour) if it has one.
-
-    Parameters
-    ----------
-    results : mapping name -> RunResult
-    bounds : mapping name -> float, optional
-    title : str
-    cap : float, optional
-        Bounds above ``cap`` are not drawn (they would flatten every curve) but given in
-        the learner's legend entry, as "off the chart".
-    retired : collection of str
-        Learners that gave up: their curve ends with a cross.
-    legend : {"inside", "outside", None}
-        Where the legend goes: in the axes, to their right, or nowhere (e.g. to draw one
-        legend for several panels with ``fig.legend``).
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-
-    Examples
-    --------
-    >>> from simpred_lite.game.trials import RunResult
-    >>> r = RunResult(np.array([1, 0]), np.array([1, 0]), np.array([1, 1]))
-    >>> ax = draw_mistake_race(Figure().add_subplot(), {"a": r}, {"a": 3.0})
-    >>> [line.get_label() for line in ax.get_lines()]
-    ['a', 'bound of a: 3']
-    >>> ax = draw_mistake_race(Figure().add_subplot(), {"a": r}, {"a": 5e6}, cap=100)
-    >>> [line.get_label() for line in ax.get_lines()]
-    ['a (bound 5e+06, off the chart)']
-    """
-    bounds = bounds or {}
-    T, top = 0, 3.0
-    for k, (name, res) in enumerate(results.items()):
-        curve = np.asarray(res.cumulative)
-        T = max(T, curve.size)
-        top = max(top, float(curve.max()) if curve.size else 0.0)
-        color = CLASS_COLORS[k % 10]
-        b = float(bounds[name]) if name in bounds else None
-        drawn = b is not None and (cap is None or b <= cap)
-        notes = (["retired"] if name in retired else []) + ([f"bound {b:.4g}, off the chart"] if b is not None and not drawn else [])
-        label = f"{name} ({'; '.join(notes)})" if notes else name
-        # M_0 = 0, then M_t is drawn over (t-1, t]: a mistake at trial t rises at t
-        ax.step(np.arange(curve.size + 1), np.concatenate([[0], curve]), where="pre", color=color, lw=1.8, label=label)
-        if name in retired and curve.size:
-            ax.plot([curve.size], [curve[-1]], marker="x", ms=9, mew=2, color=color, ls="none")
-        if drawn:
-            ax.axhline(b, color=color, ls=":", lw=1.5, label=f"bound of {name}: {b:.4g}")
-            top = max(top, b)
-    ax.set_xlim(0, max(10, T + 1))
-    ax.set_ylim(0, top * 1.08 + 0.5)
-    ax.set_title(title)
-    ax.set_xlabel("trial t")
-    ax.set_ylabel("cumulative mistakes")
-    if results and legend == "inside":
-        ax.legend(loc="upper left", fontsize=7)
-    elif results and legend == "outside":
-        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=7, borderaxespad=0.0)
-    return ax
+__all__ = ["PlaygroundApp"]
 
 
 # -- the app ------------------------------------------------------------------------------
@@ -314,12 +197,12 @@ class PlaygroundApp:
     @property
     def counter_text(self) -> str:
         """The counter as plain text: trials and mistakes per learner."""
-        return _plain(self.counter.value)
+        return plain_text(self.counter.value)
 
     @property
     def status_text(self) -> str:
         """The status line as plain text."""
-        return _plain(self.status.value)
+        return plain_text(self.status.value)
 
     # -- view ------------------------------------------------------------------------------
     def _show(self, status: str) -> None:
@@ -339,20 +222,21 @@ class PlaygroundApp:
         axes = fig.subplots(1, panels)
         cur = game.current
         pair = (cur.trial.i, cur.trial.j) if cur else None
-        draw_pair_and_path(axes[0], game.G, game.labels, self.pos, pair, cur.trial.path if cur else None,
-                           title=f"{game.graph_name}: current pair circled")
+        draw_labelled_graph(game.G, game.labels, ax=axes[0], pos=self.pos, highlight_pair=pair,
+                            path=cur.trial.path if cur else None, node_size=50,
+                            title=f"{game.graph_name}: current pair circled")
         if bst_path is not None:
             bst = getattr(game.learners[bst_name], "bst", None)
             if bst is not None:
-                draw_bst_path(axes[1], bst, bst_path, game.labels, title=f"BST path ({bst_name})")
+                draw_bst(bst, game.labels, ax=axes[1], path=bst_path, title=f"BST path ({bst_name})")
             else:  # the learner exposes only bst_path(i, j): show the heap indices
                 axes[1].text(0.5, 0.5, "BST path (heap indices):\n" + " - ".join(map(str, bst_path)),
                              ha="center", va="center", wrap=True, transform=axes[1].transAxes)
                 axes[1].set_title(f"BST path ({bst_name})")
                 axes[1].set_axis_off()
-        draw_mistake_race(axes[-1], game.results(), game.bounds(), cap=max(len(game.history), 2 * game.n),
-                          retired=game.retired, legend="outside",
-                          title=f"Mistakes against the {game.adversary.name} adversary")
+        plot_mistake_curves(game.results(), axes[-1], game.bounds(), cap=max(len(game.history), 2 * game.n),
+                            retired=game.retired, legend="outside",
+                            title=f"Mistakes against the {game.adversary.name} adversary")
         return fig
 
     def _render(self) -> None:
@@ -365,7 +249,3 @@ class PlaygroundApp:
         bundle = self.widget._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = "PlaygroundApp: choose graph, learners, adversary; Step / Play / Reset"
         return bundle
-
-
-def _plain(text: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", text))

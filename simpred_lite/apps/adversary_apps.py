@@ -1,17 +1,17 @@
-"""ipywidgets apps used by the notebooks.
+"""Adversary apps: you are the adversary (or the learner) on the lower-bound problems.
 
-Every app keeps its logic in plain methods (tested without a browser) and shows its state
-through widget *values* (``HTML.value``) and an ``Output`` widget whose content is set
-through its state (``out.outputs = ()`` then ``out.append_display_data(...)``), with figures
-rendered from a ``matplotlib.figure.Figure`` to PNG.  That way a notebook can drive an app
-as a student would (``app.i.value = 3``, ``app.predict_button.click()``) and print the
-facts it shows, and strict nbval checks them.
+* :class:`PermutationAdversaryApp` — answer a learner's comparisons on the paired
+  permutation problem (§7) so that it errs as often as possible
+* :class:`GraphAdversaryApp` — label a graph's vertices as the game goes, against a learner
+* :class:`MergeSortLearnerApp` — you are the learner against the merge-sort adversary
+
+Their logic is in :mod:`simpred_lite.game.hand_played`; the mistake curves are drawn by
+:func:`~simpred_lite.viz.plot_mistake_curves`.
 """
 
 from __future__ import annotations
 
 import html
-import re
 
 import ipywidgets as W
 import numpy as np
@@ -19,163 +19,21 @@ from IPython.display import Image
 from matplotlib.figure import Figure
 
 from ..checks import check_int
-from ..graphs import validate_graph, validate_labels
-from ..viz.figures import draw_labelled_graph, figure_to_png, graph_layout
-
-__all__ = ["SimilarityGame"]
-
-
-class SimilarityGame:
-    """Play the similarity game by hand: propose pairs, see the prediction, reveal the truth.
-
-    The student is the adversary: pick two vertices ``i`` and ``j``, press **Predict** to see
-    what the learner says (``dissimilar`` or ``similar``), then **Reveal** to tell it the
-    truth (computed from ``labels``); the learner updates and its mistakes are counted.
-
-    Parameters
-    ----------
-    G : networkx.Graph
-        The graph (drawn with its classes and cut edges).
-    labels : array_like of int
-        The hidden classes: they give the true similarity labels.
-    learner : SimilarityLearner
-        A fresh learner on ``G``'s vertices.
-    layout_seed : int
-        Seed of the drawing's layout.
-
-    Attributes
-    ----------
-    i, j : ipywidgets.Dropdown
-        The pair to query.
-    predict_button, reveal_button : ipywidgets.Button
-    status : ipywidgets.HTML
-        What happened last, in words.
-    out : ipywidgets.Output
-        The figure: the graph with the current pair, and the mistake curve.
-    history : list of dict
-        One entry per revealed trial: ``i, j, prediction, truth``.
-
-    Examples
-    --------
-    >>> from simpred_lite import karate_club
-    >>> from simpred_lite.learners import UnionFindLearner
-    >>> G, y = karate_club()
-    >>> game = SimilarityGame(G, y, UnionFindLearner(34))
-    >>> game.i.value, game.j.value = 0, 33
-    >>> game.predict(), game.reveal()
-    (1, 1)
-    >>> game.learner.mistakes
-    0
-    """
-
-    def __init__(self, G, labels, learner, layout_seed: int = 0):
-        self.G = validate_graph(G)
-        n = self.G.number_of_nodes()
-        self.labels = validate_labels(labels, n)
-        if getattr(learner, "n", n) != n:
-            raise ValueError(f"the learner is for {learner.n} vertices but the graph has {n}")
-        self.learner = learner
-        self.pos = graph_layout(self.G, seed=check_int(layout_seed, "layout_seed", low=0))
-        self.history: list[dict] = []
-        self._pending: tuple[int, int, int] | None = None
-        self.i = W.Dropdown(options=list(range(n)), value=0, description="vertex i")
-        self.j = W.Dropdown(options=list(range(n)), value=1, description="vertex j")
-        self.predict_button = W.Button(description="Predict", button_style="info")
-        self.reveal_button = W.Button(description="Reveal", button_style="warning")
-        self.status = W.HTML()
-        self.out = W.Output()
-        self.predict_button.on_click(lambda _: self.predict())
-        self.reveal_button.on_click(lambda _: self.reveal())
-        self.widget = W.VBox(
-            [W.HBox([self.i, self.j]), W.HBox([self.predict_button, self.reveal_button]), self.status, self.out]
-        )
-        self._set_status("Pick two vertices, press <b>Predict</b>, then <b>Reveal</b>.")
-        self._render()
-
-    # -- logic (plain Python) ------------------------------------------------------------
-    def predict(self) -> int | None:
-        """Ask the learner about the selected pair (it does not learn yet)."""
-        i, j = int(self.i.value), int(self.j.value)
-        if i == j:
-            self._pending = None
-            self._set_status("Choose two <i>different</i> vertices.")
-            return None
-        y_hat = self.learner.predict_one(i, j)
-        self._pending = (i, j, y_hat)
-        self._set_status(f"Learner predicts ({i}, {j}) {_word(y_hat)}. Press <b>Reveal</b>.")
-        self._render()
-        return y_hat
-
-    def reveal(self) -> int | None:
-        """Tell the learner the truth about the predicted pair; returns the true label."""
-        if self._pending is None or self._pending[:2] != (int(self.i.value), int(self.j.value)):
-            self._set_status("Press <b>Predict</b> for this pair first.")
-            return None
-        i, j, y_hat = self._pending
-        y = int(self.labels[i] != self.labels[j])
-        self.learner.learn_one(i, j, y)
-        self.history.append({"i": i, "j": j, "prediction": y_hat, "truth": y})
-        self._pending = None
-        verdict = "correct" if y == y_hat else "a MISTAKE"
-        self._set_status(
-            f"Truth: ({i}, {j}) {_word(y)} — the prediction was {verdict}. "
-            f"Mistakes: {self.learner.mistakes} in {len(self.history)} trials."
-        )
-        self._render()
-        return y
-
-    @property
-    def status_text(self) -> str:
-        """The status line as plain text (what the student reads)."""
-        return html.unescape(re.sub(r"<[^>]+>", "", self.status.value))
-
-    # -- view ------------------------------------------------------------------------------
-    def _set_status(self, text: str) -> None:
-        self.status.value = text
-
-    def _render(self) -> None:
-        fig = Figure(figsize=(9, 3.6))
-        ax_g, ax_m = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
-        pair = (int(self.i.value), int(self.j.value)) if self.i.value != self.j.value else None
-        draw_labelled_graph(self.G, self.labels, ax=ax_g, pos=self.pos, highlight_pair=pair,
-                            title="Your pair (circled)", node_size=60)
-        wrong = np.array([h["prediction"] != h["truth"] for h in self.history], dtype=int)
-        t = np.arange(1, wrong.size + 1)
-        if wrong.size:
-            ax_m.step(t, np.cumsum(wrong), where="post", color="tab:red")
-        ax_m.set_xlim(0, max(10, wrong.size + 1))
-        ax_m.set_ylim(0, max(3, int(wrong.sum()) + 1))
-        ax_m.set_title("Learner's mistakes")
-        ax_m.set_xlabel("trial")
-        ax_m.set_ylabel("mistakes so far")
-        self.out.outputs = ()
-        self.out.append_display_data(Image(data=figure_to_png(fig)))
-
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = (
-            f"SimilarityGame: {type(self.learner).__name__} on {self.G.number_of_nodes()} vertices "
-            "(pick a pair, Predict, Reveal)"
-        )
-        return bundle
-
-
-def _word(y: int) -> str:
-    return "DISSIMILAR (1)" if y == 1 else "SIMILAR (0)"
-
-
-# -- adversary games on the paired permutation problem and on a graph -------------------
-from ..game.hand_played import GraphAdversaryGame, PermutationAdversaryGame  # noqa: E402
-from ..learners.baselines import AlwaysSimilar, UnionFindLearner  # noqa: E402
-from ..learners.permutations import HalvingPermutationLearner, TransitiveOrderLearner  # noqa: E402
-from ..theory.lowerbound import (  # noqa: E402
+from ..game.hand_played import GraphAdversaryGame, PermutationAdversaryGame
+from ..learners.baselines import AlwaysSimilar, UnionFindLearner
+from ..learners.permutations import HalvingPermutationLearner, TransitiveOrderLearner
+from ..theory.lowerbound import (
     ComparisonAdversary,
     binary_insertion_min_comparisons,
     log2_factorial,
     merge_sort_min_comparisons,
 )
+from ..viz.curves import plot_mistake_curves
+from ..viz.graphs import draw_labelled_graph, graph_layout
+from ..viz.style import figure_to_png
+from .text import label_word, plain_text
 
-__all__ += ["PermutationAdversaryApp", "GraphAdversaryApp", "MergeSortLearnerApp"]
+__all__ = ["PERMUTATION_LEARNERS", "PermutationAdversaryApp", "GraphAdversaryApp", "MergeSortLearnerApp"]
 
 #: Learners a student can pick on the paired permutation problem (K items -> K² patterns).
 PERMUTATION_LEARNERS = {
@@ -196,25 +54,6 @@ def _similarity_from_halving(K):
     return SimilarityFromClassifier(lambda: HalvingClassifier(H, K), K, max_histories=20000)
 
 
-def _mistake_axes(ax, curve, bounds, title):
-    t = np.arange(1, curve.size + 1)
-    if curve.size:
-        ax.step(t, curve, where="post", color="tab:red", lw=2, marker="o", ms=4, label="learner's mistakes")
-    for k, (name, value) in enumerate(bounds.items()):
-        ax.axhline(value, ls=":", lw=1.5, color=("tab:blue", "tab:green", "tab:purple")[k % 3], label=f"{name} = {value:.1f}")
-    top = max([3.0, *bounds.values(), float(curve[-1]) if curve.size else 0.0])
-    ax.set_xlim(0, max(10, curve.size + 1))
-    ax.set_ylim(0, top + 1)
-    ax.set_title(title)
-    ax.set_xlabel("query")
-    ax.set_ylabel("mistakes so far")
-    ax.legend(loc="upper left", fontsize=7)
-
-
-def _plain(html_text: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", html_text))
-
-
 class _AdversaryApp:
     """Buttons and view shared by the two adversary apps (the student answers)."""
 
@@ -233,7 +72,7 @@ class _AdversaryApp:
     @property
     def status_text(self) -> str:
         """The status line as plain text."""
-        return _plain(self.status.value)
+        return plain_text(self.status.value)
 
     def answer(self, y: int) -> bool | None:
         """Reveal ``y`` for the asked pair; returns whether the learner erred (None if refused)."""
@@ -246,7 +85,7 @@ class _AdversaryApp:
             self.status.value = f"Not allowed: {html.escape(str(err))}."
             return None
         verdict = "made a MISTAKE" if erred else "was right"
-        self.status.value = (f"You answered {_word(y)}: the learner {verdict}. "
+        self.status.value = (f"You answered {label_word(y)}: the learner {verdict}. "
                              f"Mistakes: {self.game.mistakes} in {len(self.game.history)} queries. {self._extra()}")
         self._render()
         return erred
@@ -297,8 +136,8 @@ class PermutationAdversaryApp(_AdversaryApp):
             return None
         y_hat = self.game.ask(a, b)
         forced = self.game.allowed_answers()
-        note = "" if len(forced) == 2 else f" Your answer is forced: {_word(forced[0])}."
-        self.status.value = (f"Is z({a}) &lt; z({b})? The learner predicts {_word(y_hat)} "
+        note = "" if len(forced) == 2 else f" Your answer is forced: {label_word(forced[0])}."
+        self.status.value = (f"Is z({a}) &lt; z({b})? The learner predicts {label_word(y_hat)} "
                              f"({'yes' if y_hat == 0 else 'no'}).{note}")
         return y_hat
 
@@ -309,8 +148,8 @@ class PermutationAdversaryApp(_AdversaryApp):
 
     def _render(self):
         fig = Figure(figsize=(6, 3.2))
-        _mistake_axes(fig.subplots(), self.game.cumulative_mistakes(), self.game.bounds(),
-                      f"{self.learner_name}, K = {self.K}")
+        plot_mistake_curves({self.learner_name: self.game.cumulative_mistakes()}, fig.subplots(), self.game.bounds(),
+                            f"{self.learner_name}, K = {self.K}", xlabel="query", legend="outside")
         self.out.outputs = ()
         self.out.append_display_data(Image(data=figure_to_png(fig)))
 
@@ -354,8 +193,8 @@ class GraphAdversaryApp(_AdversaryApp):
             return None
         y_hat = self.game.ask(i, j)
         forced = self.game.allowed_answers()
-        note = "" if len(forced) == 2 else f" Your answer is forced: {_word(forced[0])}."
-        self.status.value = f"The learner predicts ({i}, {j}) {_word(y_hat)}.{note}"
+        note = "" if len(forced) == 2 else f" Your answer is forced: {label_word(forced[0])}."
+        self.status.value = f"The learner predicts ({i}, {j}) {label_word(y_hat)}.{note}"
         self._render()
         return y_hat
 
@@ -371,8 +210,9 @@ class GraphAdversaryApp(_AdversaryApp):
                             highlight_pair=None if p is None else (p["i"], p["j"]),
                             title="Finest labeling your answers allow", node_size=160)
         y = self.game.labeling()
-        _mistake_axes(ax_m, self.game.cumulative_mistakes(), {"n - K (K of this labeling)": float(self.game.n - int(y.max()) - 1)},
-                      "Learner's mistakes")
+        bound = {"n - K (K of this labeling)": float(self.game.n - int(y.max()) - 1)}
+        plot_mistake_curves({type(self.game.learner).__name__: self.game.cumulative_mistakes()}, ax_m, bound,
+                            "Learner's mistakes", xlabel="query", legend="inside")
         self.out.outputs = ()
         self.out.append_display_data(Image(data=figure_to_png(fig)))
 
@@ -428,11 +268,11 @@ class MergeSortLearnerApp:
 
     @property
     def status_text(self) -> str:
-        return _plain(self.status.value)
+        return plain_text(self.status.value)
 
     @property
     def question_text(self) -> str:
-        return _plain(self.question_html.value)
+        return plain_text(self.question_html.value)
 
     def predict(self, y_hat: int) -> int | None:
         """Your prediction for the current question; returns the adversary's answer."""
@@ -446,7 +286,7 @@ class MergeSortLearnerApp:
                                  f"(floor {self.floor}, log2 K! = {log2_factorial(self.K):.2f}). "
                                  f"The adversary reveals z = {list(self.adversary.permutation())}.")
         else:
-            self.status.value = f"The adversary says {_word(y)}. Mistakes: {self.mistakes}."
+            self.status.value = f"The adversary says {label_word(y)}. Mistakes: {self.mistakes}."
         self._show_question()
         self._render()
         return y
@@ -460,8 +300,9 @@ class MergeSortLearnerApp:
     def _render(self):
         fig = Figure(figsize=(6, 3.2))
         curve = np.arange(1, len(self.adversary.asked) + 1)[: self.mistakes]
-        _mistake_axes(fig.subplots(), curve, {"floor": float(self.floor), "log2 K!": log2_factorial(self.K)},
-                      f"You against the {self.strategy} adversary, K = {self.K}")
+        plot_mistake_curves({"your mistakes": curve}, fig.subplots(),
+                            {"floor": float(self.floor), "log2 K!": log2_factorial(self.K)},
+                            f"You against the {self.strategy} adversary, K = {self.K}", xlabel="query", legend="outside")
         self.out.outputs = ()
         self.out.append_display_data(Image(data=figure_to_png(fig)))
 

@@ -1,0 +1,156 @@
+"""The similarity game played by hand: propose pairs, see the prediction, reveal the truth.
+
+All apps of :mod:`simpred_lite.apps` follow the same pattern.
+
+Every app keeps its logic in plain methods (tested without a browser) and shows its state
+through widget *values* (``HTML.value``) and an ``Output`` widget whose content is set
+through its state (``out.outputs = ()`` then ``out.append_display_data(...)``), with figures
+rendered from a ``matplotlib.figure.Figure`` to PNG.  That way a notebook can drive an app
+as a student would (``app.i.value = 3``, ``app.predict_button.click()``) and print the
+facts it shows, and strict nbval checks them.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as W
+import numpy as np
+from IPython.display import Image
+from matplotlib.figure import Figure
+
+from ..checks import check_int
+from ..graphs import validate_graph, validate_labels
+from ..viz.curves import plot_mistake_curves
+from ..viz.graphs import draw_labelled_graph, graph_layout
+from ..viz.style import figure_to_png
+from .text import label_word, plain_text
+
+__all__ = ["SimilarityGame"]
+
+
+class SimilarityGame:
+    """Play the similarity game by hand: propose pairs, see the prediction, reveal the truth.
+
+    The student is the adversary: pick two vertices ``i`` and ``j``, press **Predict** to see
+    what the learner says (``dissimilar`` or ``similar``), then **Reveal** to tell it the
+    truth (computed from ``labels``); the learner updates and its mistakes are counted.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        The graph (drawn with its classes and cut edges).
+    labels : array_like of int
+        The hidden classes: they give the true similarity labels.
+    learner : SimilarityLearner
+        A fresh learner on ``G``'s vertices.
+    layout_seed : int
+        Seed of the drawing's layout.
+
+    Attributes
+    ----------
+    i, j : ipywidgets.Dropdown
+        The pair to query.
+    predict_button, reveal_button : ipywidgets.Button
+    status : ipywidgets.HTML
+        What happened last, in words.
+    out : ipywidgets.Output
+        The figure: the graph with the current pair, and the mistake curve.
+    history : list of dict
+        One entry per revealed trial: ``i, j, prediction, truth``.
+
+    Examples
+    --------
+    >>> from simpred_lite import karate_club
+    >>> from simpred_lite.learners import UnionFindLearner
+    >>> G, y = karate_club()
+    >>> game = SimilarityGame(G, y, UnionFindLearner(34))
+    >>> game.i.value, game.j.value = 0, 33
+    >>> game.predict(), game.reveal()
+    (1, 1)
+    >>> game.learner.mistakes
+    0
+    """
+
+    def __init__(self, G, labels, learner, layout_seed: int = 0):
+        self.G = validate_graph(G)
+        n = self.G.number_of_nodes()
+        self.labels = validate_labels(labels, n)
+        if getattr(learner, "n", n) != n:
+            raise ValueError(f"the learner is for {learner.n} vertices but the graph has {n}")
+        self.learner = learner
+        self.pos = graph_layout(self.G, seed=check_int(layout_seed, "layout_seed", low=0))
+        self.history: list[dict] = []
+        self._pending: tuple[int, int, int] | None = None
+        self.i = W.Dropdown(options=list(range(n)), value=0, description="vertex i")
+        self.j = W.Dropdown(options=list(range(n)), value=1, description="vertex j")
+        self.predict_button = W.Button(description="Predict", button_style="info")
+        self.reveal_button = W.Button(description="Reveal", button_style="warning")
+        self.status = W.HTML()
+        self.out = W.Output()
+        self.predict_button.on_click(lambda _: self.predict())
+        self.reveal_button.on_click(lambda _: self.reveal())
+        self.widget = W.VBox(
+            [W.HBox([self.i, self.j]), W.HBox([self.predict_button, self.reveal_button]), self.status, self.out]
+        )
+        self._set_status("Pick two vertices, press <b>Predict</b>, then <b>Reveal</b>.")
+        self._render()
+
+    # -- logic (plain Python) ------------------------------------------------------------
+    def predict(self) -> int | None:
+        """Ask the learner about the selected pair (it does not learn yet)."""
+        i, j = int(self.i.value), int(self.j.value)
+        if i == j:
+            self._pending = None
+            self._set_status("Choose two <i>different</i> vertices.")
+            return None
+        y_hat = self.learner.predict_one(i, j)
+        self._pending = (i, j, y_hat)
+        self._set_status(f"Learner predicts ({i}, {j}) {label_word(y_hat)}. Press <b>Reveal</b>.")
+        self._render()
+        return y_hat
+
+    def reveal(self) -> int | None:
+        """Tell the learner the truth about the predicted pair; returns the true label."""
+        if self._pending is None or self._pending[:2] != (int(self.i.value), int(self.j.value)):
+            self._set_status("Press <b>Predict</b> for this pair first.")
+            return None
+        i, j, y_hat = self._pending
+        y = int(self.labels[i] != self.labels[j])
+        self.learner.learn_one(i, j, y)
+        self.history.append({"i": i, "j": j, "prediction": y_hat, "truth": y})
+        self._pending = None
+        verdict = "correct" if y == y_hat else "a MISTAKE"
+        self._set_status(
+            f"Truth: ({i}, {j}) {label_word(y)} — the prediction was {verdict}. "
+            f"Mistakes: {self.learner.mistakes} in {len(self.history)} trials."
+        )
+        self._render()
+        return y
+
+    @property
+    def status_text(self) -> str:
+        """The status line as plain text (what the student reads)."""
+        return plain_text(self.status.value)
+
+    # -- view ------------------------------------------------------------------------------
+    def _set_status(self, text: str) -> None:
+        self.status.value = text
+
+    def _render(self) -> None:
+        fig = Figure(figsize=(9, 3.6))
+        ax_g, ax_m = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
+        pair = (int(self.i.value), int(self.j.value)) if self.i.value != self.j.value else None
+        draw_labelled_graph(self.G, self.labels, ax=ax_g, pos=self.pos, highlight_pair=pair,
+                            title="Your pair (circled)", node_size=60)
+        wrong = np.array([h["prediction"] != h["truth"] for h in self.history], dtype=int)
+        plot_mistake_curves({type(self.learner).__name__: np.cumsum(wrong)}, ax_m, title="Learner's mistakes",
+                            legend="inside")
+        self.out.outputs = ()
+        self.out.append_display_data(Image(data=figure_to_png(fig)))
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = (
+            f"SimilarityGame: {type(self.learner).__name__} on {self.G.number_of_nodes()} vertices "
+            "(pick a pair, Predict, Reveal)"
+        )
+        return bundle

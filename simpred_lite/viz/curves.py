@@ -1,0 +1,175 @@
+"""Mistake curves: THE plotter of cumulative mistakes, with each learner's bound.
+
+:func:`plot_mistake_curves` meets the suite's figure standard: a title, labelled axes, integer
+ticks, a legend of at least 9 pt (outside the axes when it has many entries), each learner
+its own colour and marker, and each learner's bound dashed in the learner's colour.  Every
+mistake-curve figure of the package (evaluations, the playground, the adversary apps, the
+similarity game) is drawn by it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+from matplotlib.ticker import MaxNLocator
+
+from .style import CLASS_COLORS, LEGEND_FONTSIZE, new_axes
+
+__all__ = ["MARKERS", "BOUND_DRAW_FACTOR", "plot_mistake_curves", "plot_evaluation"]
+
+#: One marker per learner (with its colour), so curves stay apart in grey print too.
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">")
+
+#: :func:`plot_evaluation` names bounds above this multiple of the most mistakes in the
+#: legend instead of drawing them (they would flatten every curve).
+BOUND_DRAW_FACTOR = 4.0
+
+#: Colours of bounds that belong to no learner (a floor, ``log2 K!``): greys, dashed.
+_FREE_BOUND_COLOURS = ("0.35", "0.55", "0.7")
+
+
+def _fmt_bound(b: float) -> str:
+    return f"{b:.4g}"
+
+
+def plot_mistake_curves(
+    results: Mapping[str, object],
+    ax=None,
+    bounds: Mapping[str, float] | None = None,
+    title: str = "Cumulative mistakes",
+    *,
+    cap: float | None = None,
+    retired=(),
+    legend: str | None = "auto",
+    log: bool = False,
+    xlabel: str = "trial t",
+    T: int | None = None,
+):
+    """Cumulative mistakes of several learners, each bound dashed in its learner's colour.
+
+    Curves are steps: ``M_0 = 0``, and a mistake on trial ``t`` rises at ``t``.  Each learner
+    has its own colour and marker; its bound (a key of ``bounds`` equal to its name) is a
+    dashed horizontal line in the same colour.  Bounds named after no learner (a lower
+    bound, ``log2 K!``...) are dashed grey lines labelled with their value.
+
+    Parameters
+    ----------
+    results : mapping name -> RunResult or array_like
+        A run (its ``cumulative`` curve is used) or the cumulative mistakes themselves.
+    ax : matplotlib.axes.Axes, optional
+    bounds : mapping name -> float, optional
+        Mistake bounds, by learner name (or any other name for a free-standing bound).
+    title : str
+    cap : float, optional
+        Bounds above ``cap`` are not drawn but named in the legend, "off the chart".
+    retired : collection of str
+        Learners that gave up: their curve ends with a cross and their entry says so.
+    legend : {"auto", "inside", "outside", None}
+        ``"auto"``: inside the axes up to four entries, else outside on the right; ``None``:
+        no legend (e.g. one ``fig.legend`` for several panels).
+    log : bool, default False
+        A symmetric-log mistake axis.
+    xlabel : str, default "trial t"
+    T : int, optional
+        Width of the trial axis (default: the longest curve).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> from simpred_lite.game import RunResult
+    >>> r = RunResult.from_predictions([1, 0, 1], [0, 0, 0])
+    >>> ax = plot_mistake_curves({"a": r}, Figure().add_subplot(), {"a": 3.0, "floor": 1.0})
+    >>> [(line.get_label(), line.get_linestyle()) for line in ax.get_lines()]
+    [('a', '-'), ('bound of a: 3', '--'), ('floor: 1', '--')]
+    >>> ax.get_legend().get_texts()[0].get_fontsize() >= 9
+    True
+    >>> ax = plot_mistake_curves({"a": r}, Figure().add_subplot(), {"a": 5e6}, cap=100)
+    >>> [line.get_label() for line in ax.get_lines()]
+    ['a (bound 5e+06, off the chart)']
+    """
+    ax = new_axes(ax, figsize=(7.5, 4.2))
+    bounds = dict(bounds or {})
+    width, top = 0, 1.0
+    for k, (name, res) in enumerate(results.items()):
+        curve = np.asarray(getattr(res, "cumulative", res))
+        width = max(width, curve.size)
+        top = max(top, float(curve.max()) if curve.size else 0.0)
+        color, marker = CLASS_COLORS[k % len(CLASS_COLORS)], MARKERS[k % len(MARKERS)]
+        b = bounds.pop(name, None)
+        drawn = b is not None and (cap is None or b <= cap)
+        notes = (["retired"] if name in retired else []) + (
+            [f"bound {_fmt_bound(b)}, off the chart"] if b is not None and not drawn else [])
+        label = f"{name} ({'; '.join(notes)})" if notes else name
+        steps = np.arange(curve.size + 1)
+        ax.step(steps, np.concatenate([[0], curve]), where="pre", color=color, lw=1.8, label=label,
+                marker=marker, markevery=max(1, (curve.size + 1) // 8), ms=5)
+        if name in retired and curve.size:
+            ax.plot([curve.size], [curve[-1]], marker="x", ms=9, mew=2, color=color, ls="none")
+        if drawn:
+            ax.axhline(b, color=color, ls="--", lw=1.4, label=f"bound of {name}: {_fmt_bound(b)}")
+            top = max(top, float(b))
+    for k, (name, b) in enumerate(bounds.items()):  # bounds of no plotted learner
+        if cap is None or b <= cap:
+            ax.axhline(b, color=_FREE_BOUND_COLOURS[k % len(_FREE_BOUND_COLOURS)], ls="--", lw=1.4,
+                       label=f"{name}: {_fmt_bound(b)}")
+            top = max(top, float(b))
+    ax.set_xlim(0, max(10, width + 1) if T is None else max(T, 1))
+    if log:
+        ax.set_yscale("symlog", linthresh=1)
+        ax.set_ylim(bottom=0)
+    else:
+        ax.set_ylim(0, top * 1.08 + 0.5)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("cumulative mistakes")
+    ax.grid(alpha=0.3)
+    entries = len(ax.get_legend_handles_labels()[1])
+    if entries and legend is not None:
+        if legend == "inside" or (legend == "auto" and entries <= 4):
+            ax.legend(loc="upper left", fontsize=LEGEND_FONTSIZE)
+        else:
+            ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=LEGEND_FONTSIZE,
+                      borderaxespad=0.0, frameon=False)
+    return ax
+
+
+def plot_evaluation(ev, ax=None, *, log: bool = False):
+    """Mistake curves of an :class:`~simpred_lite.game.Evaluation` (see :func:`plot_mistake_curves`).
+
+    Bounds more than :data:`BOUND_DRAW_FACTOR` times the most mistakes are named in the
+    legend, not drawn; each legend entry gives the learner's total mistakes.
+
+    Parameters
+    ----------
+    ev : Evaluation
+    ax : matplotlib.axes.Axes, optional
+    log : bool, default False
+        A symmetric-log mistake axis.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> from simpred_lite.game import evaluate
+    >>> from simpred_lite.graphs import barbell_graph
+    >>> ax = evaluate(["AlwaysSimilar", "UnionFindLearner"], *barbell_graph(5), T=50).plot()
+    >>> ax.get_xlabel(), ax.get_legend().get_texts()[-1].get_text()
+    ('trial t', 'bound of UnionFindLearner (8 mistakes): 8')
+    """
+    runs = {f"{r.name} ({r.mistakes} mistakes)": r.run for r in ev.learners.values()}
+    bounds = {f"{r.name} ({r.mistakes} mistakes)": r.bound for r in ev.learners.values() if r.bound is not None}
+    top = max([1] + [r.mistakes for r in ev.learners.values()])
+    retired = [f"{r.name} ({r.mistakes} mistakes)" for r in ev.learners.values() if r.retired]
+    title = f"{ev.graph_name}: {ev.T} {ev.trials} trials (|Phi| = {ev.cut}, n = {ev.n})"
+    return plot_mistake_curves(runs, ax, bounds, title, cap=BOUND_DRAW_FACTOR * top, retired=retired,
+                               legend="outside", log=log, T=ev.T)

@@ -1,0 +1,350 @@
+"""Graph drawings: THE labelled-graph drawer and the drawings built on it.
+
+:func:`draw_labelled_graph` is the one drawer of a labelled graph (classes as colours, cut
+edges red and dashed, no axes, vertex numbers, a class legend, an optional queried pair and
+revealed path); the other functions draw spanning trees, Wilson's loop erasure, the numbered
+edges of §5 and the forest of revealed paths.
+"""
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import networkx as nx
+import numpy as np
+from matplotlib.lines import Line2D
+
+from ..checks import check_int
+from ..graphs import cut_edges, validate_graph, validate_labels
+from .style import CLASS_COLORS, LEGEND_FONTSIZE, new_axes
+
+__all__ = [
+    "MAX_NUMBERED_VERTICES",
+    "graph_layout",
+    "draw_labelled_graph",
+    "draw_spanning_tree",
+    "draw_loop_erasure",
+    "draw_edge_numbering",
+    "draw_forest_rounds",
+    "draw_path_order",
+]
+
+#: Graphs up to this many vertices get their vertex numbers drawn by default.
+MAX_NUMBERED_VERTICES = 40
+
+
+def graph_layout(G: nx.Graph, seed: int = 0) -> dict[int, np.ndarray]:
+    """A deterministic 2-d layout (spring layout with a fixed seed).
+
+    Examples
+    --------
+    >>> pos = graph_layout(nx.path_graph(3))
+    >>> sorted(pos)
+    [0, 1, 2]
+    """
+    return nx.spring_layout(validate_graph(G), seed=check_int(seed, "seed", low=0, high=2**32 - 1))
+
+
+def draw_labelled_graph(
+    G: nx.Graph,
+    labels,
+    ax=None,
+    pos=None,
+    highlight_pair: tuple[int, int] | None = None,
+    title: str = "Graph, classes and cut edges",
+    node_size: float = 80,
+    with_labels: bool | None = None,
+    *,
+    path=None,
+    legend: bool = True,
+):
+    """Draw ``G`` with vertices coloured by class and the cut edges ``Phi^G`` red and dashed.
+
+    The one drawer of a labelled graph: no axes or ticks (positions mean nothing), vertex
+    numbers when asked (by default for ``n <= 40``), a legend of the classes, and optionally
+    the queried pair (circled) and the path revealed with it (black).
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    labels : array_like of int
+        Class of each vertex.
+    ax : matplotlib.axes.Axes, optional
+    pos : dict, optional
+        Vertex positions; :func:`graph_layout` when omitted.
+    highlight_pair : (int, int), optional
+        A queried pair, circled in black.
+    title : str
+    node_size : float
+    with_labels : bool, optional
+        Write vertex numbers on the vertices; default: when ``n <= 40``.
+    path : sequence of int, optional
+        A path revealed with the pair, drawn in black.
+    legend : bool, default True
+        A legend of the classes and of the cut edges.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> ax = draw_labelled_graph(nx.path_graph(4), [0, 0, 1, 1], Figure().add_subplot(), path=[0, 1, 2])
+    >>> ax.axison, [t.get_text() for t in ax.get_legend().get_texts()]
+    (False, ['class 0', 'class 1', 'cut edge'])
+    """
+    G = validate_graph(G)
+    y = validate_labels(labels, G.number_of_nodes())
+    ax = new_axes(ax, figsize=(6, 4.5))
+    if pos is None:
+        pos = graph_layout(G)
+    if with_labels is None:
+        with_labels = G.number_of_nodes() <= MAX_NUMBERED_VERTICES
+    cut = cut_edges(G, y)
+    cut_set = set(cut)
+    inside = [e for e in G.edges if (min(e), max(e)) not in cut_set]
+    nx.draw_networkx_edges(G, pos, edgelist=inside, ax=ax, edge_color="0.75", width=0.8)
+    nx.draw_networkx_edges(G, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=1.8, style="dashed")
+    if path is not None and len(path) >= 2:
+        nx.draw_networkx_edges(G, pos, edgelist=list(zip(path[:-1], path[1:])), ax=ax, edge_color="black", width=3.0)
+    colors = [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
+    # colours are listed for vertices 0..n-1, so draw them in that order (not G's insertion order)
+    nx.draw_networkx_nodes(G, pos, nodelist=range(len(y)), ax=ax, node_color=colors, node_size=node_size,
+                           edgecolors="0.2", linewidths=0.5)
+    if with_labels:
+        nx.draw_networkx_labels(G, pos, ax=ax, font_size=7)
+    if highlight_pair is not None:
+        nx.draw_networkx_nodes(
+            G, pos, nodelist=list(highlight_pair), ax=ax, node_color="none",
+            node_size=node_size * 4, edgecolors="black", linewidths=2.0,
+        )
+    ax.set_title(f"{title}\n|Φ| = {len(cut)} cut edges (red, dashed)")
+    ax.set_axis_off()
+    if legend:
+        handles = [Line2D([], [], ls="none", marker="o", ms=7, mfc=CLASS_COLORS[int(k) % len(CLASS_COLORS)],
+                          mec="0.2", label=f"class {int(k)}") for k in np.unique(y)]
+        handles.append(Line2D([], [], color="tab:red", ls="--", lw=1.8, label="cut edge"))
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=LEGEND_FONTSIZE,
+                  frameon=False, borderaxespad=0.0)
+    return ax
+
+
+def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None, title: str = "A spanning tree T of G"):
+    """``G`` in light grey with the tree ``T`` drawn bold on top (cut edges of ``T`` in red).
+
+    Examples
+    --------
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> ax = draw_spanning_tree(nx.cycle_graph(4), nx.path_graph(4))
+    >>> ax.get_title().splitlines()[0]
+    'A spanning tree T of G'
+    """
+    G = validate_graph(G)
+    ax = new_axes(ax)
+    pos = graph_layout(G) if pos is None else pos
+    nx.draw_networkx_edges(G, pos, ax=ax, edge_color="0.85", width=0.6)
+    n = G.number_of_nodes()
+    y = np.zeros(n, dtype=np.int64) if labels is None else validate_labels(labels, n)
+    tree_edges = [(u, v) for u, v in T.edges]
+    cut = [(u, v) for u, v in tree_edges if y[u] != y[v]]
+    keep = [(u, v) for u, v in tree_edges if y[u] == y[v]]
+    nx.draw_networkx_edges(G, pos, edgelist=keep, ax=ax, edge_color="0.2", width=1.8)
+    nx.draw_networkx_edges(G, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=2.2)
+    colors = [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
+    nx.draw_networkx_nodes(G, pos, nodelist=range(n), ax=ax, node_color=colors, node_size=40, edgecolors="0.2",
+                           linewidths=0.5)
+    suffix = f"\n|Φ^T| = {len(cut)} cut tree edges (red)" if labels is not None else f"\n{len(tree_edges)} tree edges (bold)"
+    ax.set_title(title + suffix)
+    ax.set_xlabel("layout x")
+    ax.set_ylabel("layout y")
+    ax.tick_params(left=False, bottom=False, labelleft=False, labelbottom=False)
+    return ax
+
+
+def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: str = "Wilson: one loop-erased walk"):
+    """One step of Wilson's algorithm: the tree so far, the raw walk, and its loop erasure.
+
+    ``tree_edges`` is the tree grown so far (black), ``walk`` the random walk from a new
+    start vertex until it hits the tree (orange, thin), ``path`` its loop erasure (blue,
+    bold) that is grafted onto the tree.
+    """
+    ax = new_axes(ax)
+    nx.draw_networkx_edges(G, pos, ax=ax, edge_color="0.88", width=0.6)
+    nx.draw_networkx_edges(G, pos, edgelist=list(tree_edges), ax=ax, edge_color="black", width=2.0)
+    walk_edges = list({(min(a, b), max(a, b)) for a, b in zip(walk[:-1], walk[1:])})
+    nx.draw_networkx_edges(G, pos, edgelist=walk_edges, ax=ax, edge_color="tab:orange", width=4.0, alpha=0.6)
+    nx.draw_networkx_edges(G, pos, edgelist=list(zip(path[:-1], path[1:])), ax=ax, edge_color="tab:blue", width=2.0)
+    nx.draw_networkx_nodes(G, pos, ax=ax, node_color="white", node_size=25, edgecolors="0.3", linewidths=0.6)
+    nx.draw_networkx_nodes(G, pos, nodelist=[walk[0]], ax=ax, node_color="tab:green", node_size=90)
+    erased = len(walk) - len(path)
+    ax.set_title(f"{title}\nwalk of {len(walk) - 1} steps (orange), {erased} erased, path of {len(path) - 1} (blue)")
+    ax.set_xlabel("column")
+    ax.set_ylabel("row")
+    return ax
+
+
+def draw_edge_numbering(
+    G: nx.Graph,
+    labels=None,
+    edges=None,
+    ax=None,
+    pos=None,
+    thick=(),
+    hidden=(),
+    path=None,
+    title: str = "Numbered, oriented edges",
+    name_offset: int = 0,
+    node_size: float = 420,
+):
+    """Draw ``G`` with edges oriented low -> high and numbered ``e1, e2, ...`` as in §5's figures.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    labels : array_like of int, optional
+        Classes (vertex colours); edges joining two classes are drawn red.
+    edges : list of (int, int), optional
+        The numbering: ``edges[k]`` is labelled ``e{k+1}``.  Default: sorted edges of ``G``.
+    ax : matplotlib.axes.Axes, optional
+    pos : dict, optional
+    thick : iterable of (int, int)
+        Edges drawn thick (a spanning tree, the forest of revealed paths).
+    hidden : iterable of (int, int)
+        Edges left out of the drawing (e.g. the cut edges, to show what the tree leaves connected).
+    path : sequence of int, optional
+        A vertex path drawn in blue underneath (an instance ``x_t``).
+    title : str
+    name_offset : int
+        Vertex ``v`` is written ``v + name_offset`` (``1`` for the paper's vertex names).
+    node_size : float
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure(); ax = fig.add_subplot()
+    >>> draw_edge_numbering(nx.path_graph(3), [0, 0, 1], ax=ax).get_title()
+    'Numbered, oriented edges'
+    """
+    if not isinstance(G, nx.Graph) or G.is_directed() or set(G.nodes) != set(range(G.number_of_nodes())):
+        raise ValueError("draw_edge_numbering needs an undirected networkx.Graph on the vertices 0..n-1 "
+                         "(it may be disconnected: a forest of revealed paths is fine)")
+    n = G.number_of_nodes()
+    y = None if labels is None else validate_labels(labels, n)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 4))
+    if pos is None:
+        pos = graph_layout(G)
+    key = lambda e: (min(e), max(e))  # noqa: E731 - the orientation low -> high
+    edges = [key(e) for e in (sorted(G.edges) if edges is None else edges)]
+    thick = {key(e) for e in thick}
+    hidden = {key(e) for e in hidden}
+    D = nx.DiGraph()
+    D.add_nodes_from(range(n))
+    shown = [key(e) for e in G.edges if key(e) not in hidden]
+    D.add_edges_from(shown)
+    if path is not None and len(path) > 1:
+        steps = [key(e) for e in zip(path, path[1:])]
+        nx.draw_networkx_edges(D, pos, edgelist=steps, ax=ax, edge_color="tab:blue", width=9, alpha=0.35,
+                               arrows=False, node_size=node_size)
+    for group, width in (([e for e in shown if e not in thick], 1.0), ([e for e in shown if e in thick], 3.0)):
+        cut = [e for e in group if y is not None and y[e[0]] != y[e[1]]]
+        same = [e for e in group if e not in cut]
+        for lst, colour in ((same, "0.25" if width > 1 else "0.6"), (cut, "tab:red")):
+            if lst:
+                nx.draw_networkx_edges(D, pos, edgelist=lst, ax=ax, width=width, edge_color=colour, arrows=True,
+                                       arrowstyle="-|>", arrowsize=12, node_size=node_size)
+    number = {e: k + 1 for k, e in enumerate(edges)}
+    nx.draw_networkx_edge_labels(D, pos, edge_labels={e: f"e{number[e]}" for e in shown if e in number}, ax=ax,
+                                 font_size=8, rotate=False, bbox={"boxstyle": "round,pad=0.1", "fc": "white", "lw": 0})
+    colours = ["0.85" if y is None else CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in (y if y is not None else range(n))]
+    nx.draw_networkx_nodes(D, pos, nodelist=range(n), ax=ax, node_color=colours, node_size=node_size,
+                           edgecolors="0.2", linewidths=0.8)
+    nx.draw_networkx_labels(D, pos, labels={v: str(v + name_offset) for v in range(n)}, ax=ax, font_size=9)
+    ax.set_title(title, fontsize=10)
+    ax.set_xlabel("layout x")
+    ax.set_ylabel("layout y")
+    ax.tick_params(left=False, bottom=False, labelleft=False, labelbottom=False)
+    return ax
+
+
+def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=None, name_offset: int = 0, axes=None):
+    """Replay revealed paths into a :class:`~simpred_lite.learners.PathForest`, one panel per round (Figure 3).
+
+    Each panel shows the forest after the round (thick, numbered by disclosure), the
+    revealed path in blue and, in the title, the pair and its instance ``x_t``.
+
+    Parameters
+    ----------
+    n : int
+    rounds : sequence of (i, j, path)
+    pos : dict
+        Vertex positions.
+    grow : {"disconnected", "always"}
+    labels : array_like of int, optional
+    name_offset : int
+        ``1`` to print the paper's vertex names.
+    axes : sequence of matplotlib.axes.Axes, optional
+        One per round; a new row of panels when omitted.
+
+    Returns
+    -------
+    list of numpy.ndarray
+        The instance vectors ``x_t``.
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure(); axes = fig.subplots(1, 2)
+    >>> pos = {0: (0, 0), 1: (1, 0), 2: (2, 0)}
+    >>> [x.tolist() for x in draw_forest_rounds(3, [(0, 1, [0, 1]), (2, 0, [2, 1, 0])], pos, axes=axes)]
+    [[1, 0], [-1, -1]]
+    """
+    from ..learners.unknown import PathForest
+
+    rounds = list(rounds)
+    if axes is None:
+        _, axes = plt.subplots(1, len(rounds), figsize=(3.2 * len(rounds), 3.4))
+    axes = np.atleast_1d(axes)
+    if len(axes) < len(rounds):
+        raise ValueError(f"need one Axes per round: {len(rounds)} rounds, {len(axes)} axes")
+    F = PathForest(n, grow=grow)
+    xs = []
+    for t, ((i, j, path), ax) in enumerate(zip(rounds, axes), start=1):
+        verts, _, _ = F.instance_sparse(i, j, path)
+        xs.append(F.instance(i, j, path))  # idempotent: the pair is now connected
+        H = nx.Graph()
+        H.add_nodes_from(range(n))
+        H.add_edges_from(F.edges)
+        vec = "(" + ",".join(str(v) for v in xs[-1]) + ")"
+        draw_edge_numbering(H, labels, edges=F.edges, ax=ax, pos=pos, thick=F.edges, path=list(path),
+                            name_offset=name_offset, node_size=260,
+                            title=f"t={t}: pair ({i + name_offset},{j + name_offset})\nx_{t} = {vec}")
+        ax.set_xlabel(f"forest path: {'→'.join(str(v + name_offset) for v in verts)}", fontsize=8)
+        ax.set_ylabel("")
+    return xs
+
+
+def draw_path_order(order, labels=None, ax=None, title: str = "The path P (depth-first order)"):
+    """The vertices of ``order`` on a line, joined in order, coloured by class."""
+    ax = new_axes(ax)
+    order = [int(v) for v in order]
+    P = nx.path_graph(len(order))
+    pos = {i: (float(i), 0.0) for i in range(len(order))}
+    y = None if labels is None else validate_labels(labels, len(order))
+    cut = [] if y is None else [(i, i + 1) for i in range(len(order) - 1) if y[order[i]] != y[order[i + 1]]]
+    nx.draw_networkx_edges(P, pos, ax=ax, edgelist=[e for e in P.edges if e not in set(cut)], edge_color="0.3", width=1.5)
+    if cut:
+        nx.draw_networkx_edges(P, pos, ax=ax, edgelist=cut, edge_color="tab:red", width=2.2, style="dashed")
+    colors = ["white" if y is None else CLASS_COLORS[int(y[v]) % 10] for v in order]
+    nx.draw_networkx_nodes(P, pos, ax=ax, node_color=colors, node_size=160 if len(order) <= 16 else 30, edgecolors="0.2")
+    if len(order) <= 32:
+        nx.draw_networkx_labels(P, pos, labels=dict(enumerate(map(str, order))), ax=ax, font_size=7)
+    extra = f"\n|Φ^P| = {len(cut)} cut edges (red)" if y is not None else ""
+    ax.set_title(title + extra)
+    ax.set_xlabel("position in the order")
+    ax.set_ylabel("")
+    ax.set_ylim(-1, 1)
+    return ax

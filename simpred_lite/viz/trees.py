@@ -1,0 +1,250 @@
+"""Tree drawings: THE layout of a Binary Support Tree and every BST figure.
+
+:func:`bst_layout` places the heap vertices of a BST (leaves left to right, parents centred
+above); :func:`draw_bst`, :func:`draw_bst_trial` and :func:`plot_figure1` all use it.
+"""
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import networkx as nx
+import numpy as np
+
+from ..graphs import validate_graph
+from .graphs import draw_labelled_graph, draw_path_order, draw_spanning_tree, graph_layout
+from .style import CLASS_COLORS, new_axes
+
+__all__ = [
+    "bst_layout",
+    "draw_bst",
+    "draw_bst_trial",
+    "plot_update_matrix",
+    "draw_history_tree",
+    "plot_figure1",
+]
+
+
+def bst_layout(B) -> dict[int, tuple[float, float]]:
+    """Positions of the heap vertices of a BST: leaves left to right at height 0, the root on top.
+
+    Examples
+    --------
+    >>> from simpred_lite.bst import BinarySupportTree
+    >>> pos = bst_layout(BinarySupportTree([0, 1, 2]))
+    >>> pos[1], pos[4], pos[7]
+    ((1.5, 2.0), (0.0, 0.0), (3.0, 0.0))
+    """
+    N, d = B.num_leaves, B.depth
+    pos = {leaf: (float(leaf - N), 0.0) for leaf in range(N, 2 * N)}
+    for v in range(N - 1, 0, -1):
+        pos[v] = ((pos[2 * v][0] + pos[2 * v + 1][0]) / 2, float(d - (v.bit_length() - 1)))
+    return pos
+
+
+def draw_bst(B, labels=None, ax=None, title: str = "Binary Support Tree B", show_vertices: bool = True,
+             *, path=None):
+    """Draw a :class:`~simpred_lite.bst.BinarySupportTree`, coloured by propagated labels.
+
+    Leaves show their graph vertex; dummy leaves are hollow squares.  With ``labels``, every
+    vertex takes the colour of its propagated class and the cut edges ``Phi^B`` are red and
+    dashed; ``path`` (heap indices, e.g. ``B.path(i, j)``) is drawn in black.
+
+    Parameters
+    ----------
+    B : BinarySupportTree
+    labels : array_like of int, optional
+        The class of each graph vertex.
+    ax : matplotlib.axes.Axes, optional
+    title : str
+    show_vertices : bool, default True
+        Write the graph vertex on each leaf (trees with at most 32 leaves).
+    path : sequence of int, optional
+        A path of heap indices to draw in black.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> from simpred_lite.bst import BinarySupportTree
+    >>> B = BinarySupportTree([2, 0, 1])
+    >>> ax = draw_bst(B, [0, 0, 1], Figure().add_subplot(), path=B.path(2, 1))
+    >>> ax.get_title().splitlines()[0]
+    'Binary Support Tree B: N = 4 leaves, depth 2'
+    """
+    ax = new_axes(ax)
+    pos = bst_layout(B)
+    H = B.to_networkx()
+    N = B.num_leaves
+    y = B.propagate_labels(labels) if labels is not None else None
+    cut = [(p, c) for p, c in B.edges() if y is not None and y[p] != y[c]]
+    nx.draw_networkx_edges(H, pos, edgelist=[e for e in B.edges() if e not in set(cut)], ax=ax, edge_color="0.4", width=1.0)
+    if cut:
+        nx.draw_networkx_edges(H, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=2.0, style="dashed")
+    if path is not None and len(path) >= 2:
+        nx.draw_networkx_edges(H, pos, edgelist=list(zip(path[:-1], path[1:])), ax=ax, edge_color="black", width=3.0)
+    real = [v for v in H.nodes if v < N + B.n]
+    dummy = [v for v in H.nodes if v >= N + B.n]
+    colors = ["white" if y is None else CLASS_COLORS[int(y[v]) % 10] for v in real]
+    size = 160 if N <= 16 else 40
+    nx.draw_networkx_nodes(H, pos, nodelist=real, ax=ax, node_color=colors, node_size=size, edgecolors="0.2", linewidths=0.6)
+    if dummy:
+        nx.draw_networkx_nodes(H, pos, nodelist=dummy, ax=ax, node_color="white", node_size=size, edgecolors="0.6",
+                               linewidths=0.8, node_shape="s")
+    if show_vertices and N <= 32:
+        nx.draw_networkx_labels(H, pos, labels={N + i: str(v) for i, v in enumerate(B.order.tolist())}, ax=ax, font_size=7)
+    extra = f"\n|Φ^B| = {len(cut)} cut edges (red)" if y is not None else ""
+    ax.set_title(f"{title}: N = {N} leaves, depth {B.depth}{extra}")
+    ax.set_xlabel("leaf position (the path P)")
+    ax.set_ylabel("height")
+    return ax
+
+
+def draw_bst_trial(bst, structure=None, ax=None, labels=None, title: str = "Binary Support Tree"):
+    """Draw a BST as in Figure 2 of the paper: ``P_t`` filled light blue, ``S_t`` with thick
+    borders, the tags ``f_t`` in red, heap indices inside the vertices and the graph vertex
+    (or ``d`` for a dummy leaf) under each leaf.
+
+    Parameters
+    ----------
+    bst : BinarySupportTree
+    structure : TrialStructure, optional
+        From :func:`simpred_lite.learners.bst_perceptron.trial_structure`.
+    ax : matplotlib.axes.Axes, optional
+    labels : array_like of int, optional
+        Vertex classes, propagated to the tree and drawn as vertex colours when given.
+    title : str
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 4))
+    pos = bst_layout(bst)
+    N = bst.num_leaves
+    for c in range(2, 2 * N):
+        (x1, y1), (x2, y2) = pos[c // 2], pos[c]
+        ax.plot([x1, x2], [y1, y2], color="0.6", lw=1, zorder=1)
+    path = set(structure.path) if structure else set()
+    S = set(structure.S) if structure else set()
+    y = bst.propagate_labels(labels) if labels is not None else None
+    for h, (x, z) in pos.items():
+        face = "#a6d8f0" if h in path else "white"
+        edge = CLASS_COLORS[int(y[h]) % 10] if y is not None else "0.3"
+        ax.scatter([x], [z], s=340, c=face, edgecolors="black" if h in S else edge,
+                   linewidths=3.0 if h in S else 1.5, zorder=2)
+        ax.text(x, z, str(h), ha="center", va="center", fontsize=7, zorder=3)
+        if structure and h in structure.tags:
+            ax.text(x + 0.28, z + 0.22, str(structure.tags[h]), color="tab:red", fontsize=9, fontweight="bold", zorder=3)
+    for h in range(N, 2 * N):
+        v = bst.vertex_at(h)
+        ax.text(pos[h][0], -0.45, "d" if v is None else f"v{v}", ha="center", va="top", fontsize=7)
+    ax.set_title(title)
+    ax.set_xlabel("leaf position (DFS order of the spanning tree)")
+    ax.set_ylabel("height in B")
+    ax.set_ylim(-0.9, bst.depth + 0.6)
+    ax.set_xticks([])
+    return ax
+
+
+def plot_update_matrix(structure, ax=None, title: str = "Update (f(l) - f(l'))^2 on S_t x S_t"):
+    """Figure 2 (right): the values added to ``F`` on ``S_t x S_t``, rows and columns ``P_t ∪ S_t``;
+    the entries summed by the prediction (``P_t x P_t``) are outlined in blue.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 5))
+    verts = sorted(set(structure.path) | set(structure.S))
+    S, P, f = set(structure.S), set(structure.path), structure.tags
+    M = np.array([[(f[a] - f[b]) ** 2 if a in S and b in S else 0 for b in verts] for a in verts])
+    ax.imshow(M, cmap="Oranges")
+    for r, a in enumerate(verts):
+        for c, b in enumerate(verts):
+            if M[r, c]:
+                ax.text(c, r, str(M[r, c]), ha="center", va="center", fontsize=7)
+            if a in P and b in P:
+                ax.add_patch(plt.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, ec="tab:blue", lw=1.2))
+    ax.set_xticks(range(len(verts)), [str(v) for v in verts], fontsize=7)
+    ax.set_yticks(range(len(verts)), [str(v) for v in verts], fontsize=7)
+    ax.set_xlabel("vertex l' of B (heap index)")
+    ax.set_ylabel("vertex l of B (heap index)")
+    ax.set_title(title)
+    return ax
+
+
+def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histories"):
+    """Draw the tree returned by :func:`~simpred_lite.learners.history_tree`.
+
+    Leaves are spread left to right, depth (number of splits) grows downwards; live
+    histories are filled, with an area proportional to their weight, dead ones hollow.
+    Each edge is labelled by the guessed classes ``a,b`` of the pair it appended.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from simpred_lite.learners import (HalvingClassifier, SimilarityFromClassifier,
+    ...     history_tree, labelings_with_small_cut)
+    >>> H = labelings_with_small_cut(nx.path_graph(4), K=2, max_cut=1)
+    >>> sim = SimilarityFromClassifier(lambda: HalvingClassifier(H), K=2, merge=False)
+    >>> sim.learn_one(0, 3, 1)
+    >>> draw_history_tree(history_tree(sim), K=2).get_title()
+    'Genealogy of the histories'
+    >>> plt.close("all")
+    """
+    ax = new_axes(ax)
+    x: dict[int, float] = {}
+    leaves = iter(range(T.number_of_nodes()))
+
+    def place(v):
+        kids = sorted(T.successors(v), key=lambda c: T.nodes[c]["guess"])
+        if not kids:
+            x[v] = float(next(leaves))
+        else:
+            for c in kids:
+                place(c)
+            x[v] = float(np.mean([x[c] for c in kids]))
+
+    place(0)
+    live_w = [float(T.nodes[v]["weight"]) for v in T if T.nodes[v]["alive"]]
+    w_max = max(live_w) if live_w else 1.0
+    for u, v in T.edges:
+        ax.plot([x[u], x[v]], [-T.nodes[u]["depth"], -T.nodes[v]["depth"]], color="0.6", lw=0.8, zorder=1)
+        if T.number_of_nodes() <= 40:
+            (_, a), (_, b) = T.nodes[v]["guess"]
+            ax.annotate(f"{a},{b}", (x[v], -T.nodes[v]["depth"]), textcoords="offset points", xytext=(0, 6),
+                        ha="center", fontsize=7)
+    for v in T:
+        alive = T.nodes[v]["alive"]
+        size = 20 + 180 * float(T.nodes[v]["weight"]) / w_max if alive else 25
+        ax.scatter([x[v]], [-T.nodes[v]["depth"]], s=size, zorder=2,
+                   c="tab:blue" if alive else "white", edgecolors="tab:blue")
+    depth = max(T.nodes[v]["depth"] for v in T)
+    ax.set_yticks([-d for d in range(depth + 1)], [str(d) for d in range(depth + 1)])
+    ax.set_xlabel("histories (leaves spread left to right)")
+    ax.set_ylabel("number of splits (depth)")
+    ax.set_title(title)
+    ax.set_xticks([])
+    return ax
+
+
+def plot_figure1(G: nx.Graph, B, labels, pos=None, figsize=(16, 4)):
+    """The paper's Figure 1: ``G`` -> random spanning tree ``T`` -> path ``P`` -> BST ``B``.
+
+    ``B`` must come from :meth:`~simpred_lite.bst.BinarySupportTree.from_graph` (so that
+    ``B.tree`` is set).  Returns the matplotlib ``Figure``.
+    """
+    G = validate_graph(G)
+    pos = graph_layout(G) if pos is None else pos
+    fig, axes = plt.subplots(1, 4, figsize=figsize, gridspec_kw={"width_ratios": [1, 1, 1.2, 1.4]})
+    draw_labelled_graph(G, labels, ax=axes[0], pos=pos, title="G", with_labels=True, node_size=160)
+    draw_spanning_tree(G, B.tree, labels, ax=axes[1], pos=pos, title="T (uniform random)")
+    nx.draw_networkx_labels(G, pos, ax=axes[1], font_size=7)
+    draw_path_order(B.order, labels, ax=axes[2], title=f"P (depth-first from {B.root})")
+    draw_bst(B, labels, ax=axes[3], title="B")
+    fig.tight_layout()
+    return fig

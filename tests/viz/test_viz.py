@@ -1,0 +1,117 @@
+"""The figure standard: titles and labels, readable legends, bounds dashed in the learner's
+colour, integer ticks for counts, no axes on graph drawings, one BST layout everywhere."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import networkx as nx  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.colors import to_rgba  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from simpred_lite.bst import BinarySupportTree  # noqa: E402
+from simpred_lite.game import Playground, RunResult, evaluate  # noqa: E402
+from simpred_lite.graphs import barbell_graph, planted_partition  # noqa: E402
+from simpred_lite.viz import (  # noqa: E402
+    bst_layout,
+    draw_bst,
+    draw_bst_trial,
+    draw_labelled_graph,
+    plot_mistake_curves,
+)
+
+
+def _ax():
+    return Figure().add_subplot()
+
+
+def _run(curve):
+    curve = np.asarray(curve)
+    wrong = np.diff(np.concatenate([[0], curve]))
+    return RunResult(wrong, wrong, curve)
+
+
+RESULTS = {f"learner {k}": _run(np.minimum(np.arange(1, 31), 3 + 2 * k)) for k in range(6)}
+BOUNDS = {f"learner {k}": 10.0 + k for k in range(6)}
+
+
+def test_mistake_curves_have_title_labels_and_a_readable_legend():
+    ax = plot_mistake_curves(RESULTS, _ax(), BOUNDS, "six learners")
+    assert ax.get_title() == "six learners" and ax.get_xlabel() and ax.get_ylabel()
+    legend = ax.get_legend()
+    assert all(t.get_fontsize() >= 9 for t in legend.get_texts())
+    # many entries: the legend sits outside the axes, to their right
+    assert legend.get_bbox_to_anchor().x0 >= ax.get_window_extent().x1 - 1
+
+
+def test_each_bound_is_dashed_in_its_learners_colour():
+    ax = plot_mistake_curves(RESULTS, _ax(), BOUNDS)
+    lines = {line.get_label(): line for line in ax.get_lines()}
+    for name in RESULTS:
+        curve, bound = lines[name], lines[f"bound of {name}: {BOUNDS[name]:.4g}"]
+        assert bound.get_linestyle() == "--"
+        assert to_rgba(bound.get_color()) == to_rgba(curve.get_color())
+
+
+def test_learners_differ_by_colour_and_marker():
+    ax = plot_mistake_curves(RESULTS, _ax())
+    curves = [line for line in ax.get_lines() if line.get_label() in RESULTS]
+    assert len({to_rgba(c.get_color()) for c in curves}) == len(curves)
+    assert len({c.get_marker() for c in curves}) == len(curves)
+
+
+def test_count_axes_have_integer_ticks():
+    ax = plot_mistake_curves({"a": _run([1, 1, 2])}, _ax())
+    ticks = ax.yaxis.get_major_locator().tick_values(0, 7.3)
+    assert np.allclose(ticks, np.round(ticks))
+
+
+def test_bounds_off_the_chart_are_named_not_drawn():
+    ax = plot_mistake_curves({"a": _run([1, 2])}, _ax(), {"a": 1e6}, cap=10)
+    assert [line.get_label() for line in ax.get_lines()] == ["a (bound 1e+06, off the chart)"]
+
+
+def test_evaluation_and_playground_figures_use_the_plotter():
+    G, y = barbell_graph(5)
+    ax = evaluate(["AlwaysSimilar", "UnionFindLearner"], G, y, T=40).plot()
+    assert any(line.get_linestyle() == "--" for line in ax.get_lines())
+    game = Playground("barbell", ["AlwaysSimilar", "UnionFindLearner"], seed=0)
+    game.play(5)
+    from simpred_lite.apps import PlaygroundApp
+
+    app = PlaygroundApp("barbell", ["AlwaysSimilar", "UnionFindLearner"], seed=0)
+    app.step()
+    race = app.figure().axes[-1]
+    assert race.get_legend() is not None and race.get_legend().get_texts()[0].get_fontsize() >= 9
+
+
+@pytest.mark.parametrize("n, numbered", [(12, True), (60, False)])
+def test_graph_drawings_have_no_axes_numbers_for_small_graphs_and_a_class_legend(n, numbered):
+    G, y = planted_partition(n, 3, 0.4, 0.1, seed=1)
+    ax = draw_labelled_graph(G, y, _ax())
+    assert not ax.axison and ax.get_title()
+    assert bool(ax.texts) == numbered
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert texts[:3] == ["class 0", "class 1", "class 2"] and "cut edge" in texts
+    assert all(t.get_fontsize() >= 9 for t in ax.get_legend().get_texts())
+
+
+def test_vertex_numbers_are_an_option():
+    G, y = planted_partition(12, 2, 0.5, 0.1, seed=2)
+    assert not draw_labelled_graph(G, y, _ax(), with_labels=False).texts
+    assert draw_labelled_graph(*planted_partition(60, 2, 0.2, 0.05, seed=2), _ax(), with_labels=True).texts
+
+
+def test_every_bst_figure_uses_the_one_layout():
+    B = BinarySupportTree.from_graph(nx.path_graph(6), seed=0)
+    pos = bst_layout(B)
+    ax = draw_bst(B, [0, 0, 0, 1, 1, 1], _ax(), path=B.path(0, 5))
+    xy = {tuple(np.round(p, 6)) for coll in ax.collections for p in coll.get_offsets()}
+    assert {tuple(np.round(pos[v], 6)) for v in pos} <= xy | {tuple(np.round(pos[v], 6)) for v in pos if v >= B.num_leaves + B.n}
+    assert ax.get_title() and ax.get_xlabel()
+    from simpred_lite.learners.bst_perceptron import trial_structure
+
+    ax = draw_bst_trial(B, trial_structure(B, 0, 5), _ax())
+    assert ax.get_title()
