@@ -11,7 +11,8 @@ Usage: python benchmarks/bench_hardness.py [--quick]
 from __future__ import annotations
 
 import sys
-import time
+
+from _timing import best_of
 
 from simpred_lite.learners.permutations import (
     PairedPermutationClassLearner,
@@ -19,15 +20,6 @@ from simpred_lite.learners.permutations import (
 )
 from simpred_lite.theory.hardness import path_marginals, path_marginals_bruteforce
 from simpred_lite.theory.lowerbound import random_class_sequence, random_permutation
-
-
-def best_of(f, repeat=3):
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t0)
-    return min(times)
 
 
 def main(argv):

@@ -17,8 +17,8 @@ Three measurements, all in the same process, one BLAS thread:
 from __future__ import annotations
 
 import argparse
-import time
 
+import _timing
 from threadpoolctl import threadpool_limits
 
 from simpred_lite.bst import BinarySupportTree
@@ -40,9 +40,8 @@ def play(learner, trials, max_mistakes=None):
 
 def timed(make, trials, max_mistakes=None):
     learner = make()
-    t0 = time.perf_counter()
-    preds = play(learner, trials, max_mistakes)
-    return learner, preds, time.perf_counter() - t0
+    preds, seconds = _timing.timed(lambda: play(learner, trials, max_mistakes))
+    return learner, preds, seconds
 
 
 def main(argv=None):

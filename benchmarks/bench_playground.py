@@ -14,20 +14,12 @@ Usage: python benchmarks/bench_playground.py [--quick]
 from __future__ import annotations
 
 import argparse
-import time
+
+from _timing import best_of
 
 from simpred_lite.game.play import run
 from simpred_lite.game.playground import Playground
 from simpred_lite.graphs import planted_partition
-
-
-def seconds(fn, repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def overhead(T: int) -> None:
@@ -44,7 +36,7 @@ def overhead(T: int) -> None:
         for name in game.names:
             run(game.fresh_learner(name), trials)
 
-    t_game, t_plain = seconds(with_playground), seconds(plain)
+    t_game, t_plain = best_of(with_playground), best_of(plain)
     print(f"### Playground bookkeeping (karate club, {len(game.names)} learners, T = {T})\n")
     print("| | µs per trial | ratio |")
     print("|---|---:|---:|")
@@ -62,12 +54,8 @@ def adversaries(sizes: list[int], T: int) -> None:
         G, y = planted_partition(n, 3, min(1.0, 8 / (n / 3)), 0.5 / n, seed=0)
         cost = {}
         for a in names:
-            best = float("inf")
-            for _ in range(2):  # build outside the clock: only the trials are timed
-                game = Playground((G, y), ["UnionFindLearner"], a, seed=1)
-                start = time.perf_counter()
-                game.play(T)
-                best = min(best, time.perf_counter() - start)
+            # build outside the clock: only the trials are timed
+            best = best_of(lambda game: game.play(T), 2, setup=lambda: Playground((G, y), ["UnionFindLearner"], a, seed=1))
             cost[a] = best / T
         row = " | ".join(f"{cost[a] * 1e6:.0f}" for a in names)
         print(f"| {n} | {row} | {cost['adaptive'] / cost['random']:.1f} |")

@@ -8,10 +8,10 @@ absolute times are noisy).  Usage: python benchmarks/bench_reductions.py [--quic
 from __future__ import annotations
 
 import sys
-import time
 
 import networkx as nx
 import numpy as np
+from _timing import best_of
 
 from simpred_lite.game.play import run
 from simpred_lite.game.trials import random_trials
@@ -26,12 +26,6 @@ from simpred_lite.learners import (
 )
 
 
-def time_it(fn) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
-
-
 def bench_pool(quick: bool) -> None:
     print("Lemma equiv: merged pool vs literal pool (identical predictions)")
     for K, n, cut, T in ([(2, 6, 2, 20), (3, 5, 1, 15)] if quick else [(2, 8, 2, 30), (3, 6, 1, 20), (3, 5, 2, 15)]):
@@ -43,8 +37,8 @@ def bench_pool(quick: bool) -> None:
             trials = random_trials(nx.path_graph(n), H[rng.integers(len(H))], T, seed=rng)
             lit = SimilarityFromClassifier(lambda: HalvingClassifier(H), K, merge=False, max_histories=200_000)
             mrg = SimilarityFromClassifier(lambda: HalvingClassifier(H), K)
-            t_lit += time_it(lambda: run(lit, trials))
-            t_mrg += time_it(lambda: run(mrg, trials))
+            t_lit += best_of(lambda: run(lit, trials), 1)
+            t_mrg += best_of(lambda: run(mrg, trials), 1)
             assert lit.total_weights == mrg.total_weights
             size_lit = max(size_lit, max(lit.pool_sizes))
             size_mrg = max(size_mrg, max(mrg.pool_sizes))
@@ -58,8 +52,8 @@ def bench_perceptron(quick: bool) -> None:
         G, y = planted_partition(n, 2, 0.1, 0.01, seed=n)
         T = 200 if quick else 400
         fast, ref = GraphPerceptron(G), GraphPerceptronReference(G)
-        t_fast = time_it(lambda: adversarial_class_run(fast, y, T, seed=1))
-        t_ref = time_it(lambda: adversarial_class_run(ref, y, T, seed=1))
+        t_fast = best_of(lambda: adversarial_class_run(fast, y, T, seed=1), 1)
+        t_ref = best_of(lambda: adversarial_class_run(ref, y, T, seed=1), 1)
         assert fast.mistakes == ref.mistakes
         print(f"  n={n} T={T} (adversarial, {fast.mistakes} mistakes): time ratio reference/incremental = "
               f"{t_ref / t_fast:.1f}")

@@ -11,10 +11,10 @@ Usage: python benchmarks/bench_resistance.py [--quick]
 from __future__ import annotations
 
 import argparse
-import time
 
 import networkx as nx
 import numpy as np
+from _timing import timed
 
 from simpred_lite.graphs import cut_edges, grid_graph
 from simpred_lite.resistance import edge_list, effective_resistance
@@ -28,16 +28,6 @@ def graph(n: int, seed: int) -> nx.Graph:
     return G
 
 
-def timed(fn, repeats: int = 1):
-    """Result and best wall time of ``repeats`` calls (the first call also pays warm-up)."""
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t)
-    return out, best
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer networkx pairs, smaller large graphs")
@@ -48,10 +38,10 @@ def main() -> None:
     sample = edges[:: max(1, len(edges) // (5 if args.quick else 20))]
     _, t_nx = timed(lambda: [nx.resistance_distance(G, u, v, weight=None) for u, v in sample])
     per_pair = t_nx / len(sample)
-    R_auto, t_auto = timed(lambda: effective_resistance(G, pairs=edges), repeats=3)
-    R_sparse, t_sp = timed(lambda: effective_resistance(G, pairs=edges, method="direct"), repeats=3)
-    R_cg, t_cg = timed(lambda: effective_resistance(G, pairs=edges, method="cg"), repeats=3)
-    R_dense, t_de = timed(lambda: effective_resistance(G), repeats=3)
+    R_auto, t_auto = timed(lambda: effective_resistance(G, pairs=edges), repeat=3)
+    R_sparse, t_sp = timed(lambda: effective_resistance(G, pairs=edges, method="direct"), repeat=3)
+    R_cg, t_cg = timed(lambda: effective_resistance(G, pairs=edges, method="cg"), repeat=3)
+    R_dense, t_de = timed(lambda: effective_resistance(G), repeat=3)
     ref = np.array([nx.resistance_distance(G, u, v, weight=None) for u, v in sample[:3]])
     assert np.allclose(R_auto[[edges.index(e) for e in sample[:3]]], ref)
     assert np.allclose(R_auto, R_cg) and np.allclose(R_auto, R_sparse)

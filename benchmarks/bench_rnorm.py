@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import argparse
 import math
-import time
 
 import numpy as np
+from _timing import timed
 
 from simpred_lite.game.play import run
 from simpred_lite.game.trials import shortest_path_trials
@@ -32,12 +32,8 @@ from simpred_lite.learners.unknown import (
 
 
 def per_trial(learner, trials) -> tuple[float, list[int]]:
-    preds = []
-    start = time.perf_counter()
-    for t in trials:
-        preds.append(learner.predict_one(t.i, t.j, t.path))
-        learner.learn_one(t.i, t.j, t.y, t.path)
-    return (time.perf_counter() - start) / max(len(trials), 1), preds
+    result, seconds = timed(lambda: run(learner, trials))
+    return seconds / max(len(trials), 1), result.predictions.tolist()
 
 
 def speed(n: int, T_sparse: int, T_dense: int) -> None:

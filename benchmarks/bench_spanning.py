@@ -16,10 +16,10 @@ import argparse
 import statistics
 import subprocess
 import sys
-import time
 
 import networkx as nx
 import numpy as np
+from _timing import best_of
 
 from simpred_lite.graphs import grid_graph
 from simpred_lite.spanning import aldous_broder, count_spanning_trees, wilson
@@ -44,15 +44,6 @@ def networkx_seconds(rows: int, cols: int, budget: float) -> tuple[float, bool]:
     except subprocess.TimeoutExpired:
         return budget, False
     return float(out.stdout), True
-
-
-def best_of(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times) if repeat > 1 else times[0]
 
 
 def main() -> None:
