@@ -5,7 +5,7 @@ Neither uses the graph: they are the yardstick the paper's graph learners must b
 
 from __future__ import annotations
 
-import numpy as np
+from networkx.utils import UnionFind
 
 from .base import SimilarityLearner
 
@@ -76,24 +76,15 @@ class UnionFindLearner(SimilarityLearner):
         if default not in (0, 1):
             raise ValueError(f"default must be 0 (similar) or 1 (dissimilar), got {default!r}")
         self.default = int(default)
-        self._parent = np.arange(self.n)
+        self._sets = UnionFind(range(self.n))  # networkx's union-find: root of each component
         self._apart: dict[int, set[int]] = {}  # component root -> roots known to differ
-
-    def _find(self, v: int) -> int:
-        parent = self._parent
-        root = v
-        while parent[root] != root:
-            root = parent[root]
-        while parent[v] != root:  # path compression keeps later finds near O(1)
-            parent[v], v = root, parent[v]
-        return int(root)
 
     def components(self) -> int:
         """Number of components of the similar-pairs forest (vertices known alike)."""
-        return len({self._find(v) for v in range(self.n)})
+        return len({self._sets[v] for v in range(self.n)})
 
     def _predict(self, i, j, path):
-        ri, rj = self._find(i), self._find(j)
+        ri, rj = self._sets[i], self._sets[j]
         if ri == rj:
             return 0
         if rj in self._apart.get(ri, ()):
@@ -101,7 +92,7 @@ class UnionFindLearner(SimilarityLearner):
         return self.default
 
     def _learn(self, i, j, y, y_hat, path):
-        ri, rj = self._find(i), self._find(j)
+        ri, rj = self._sets[i], self._sets[j]
         if y == 1:
             if ri != rj:  # a contradiction (same component) is ignored: the data is noisy
                 self._apart.setdefault(ri, set()).add(rj)
@@ -109,12 +100,13 @@ class UnionFindLearner(SimilarityLearner):
             return
         if ri == rj:
             return
-        # union by size of the "apart" sets is not needed at this scale; merge rj into ri
-        self._parent[rj] = ri
+        self._sets.union(ri, rj)
+        root = self._sets[ri]  # the union keeps one of the two roots
         merged = (self._apart.pop(ri, set()) | self._apart.pop(rj, set())) - {ri, rj}
         for other in merged:
             peers = self._apart[other]
+            peers.discard(ri)
             peers.discard(rj)
-            peers.add(ri)
+            peers.add(root)
         if merged:
-            self._apart[ri] = merged
+            self._apart[root] = merged

@@ -14,6 +14,7 @@ from collections import deque
 
 import networkx as nx
 import numpy as np
+from networkx.utils import UnionFind
 
 from ..checks import check_int, check_vertex
 
@@ -127,23 +128,13 @@ class PathForest:
         self.n = check_int(n, "n", low=2)
         self.grow = _check_grow(grow)
         self.edges: list[tuple[int, int]] = []
-        self._uf = list(range(self.n))
-        self._size = [1] * self.n
+        self._uf = UnionFind(range(self.n))  # networkx's union-find: which tree holds a vertex
         self._up = [-1] * self.n  # parent in the rooted tree, -1 at a root
         self._up_edge = [-1] * self.n  # number of the edge (v, up[v])
         self._depth = [0] * self.n
         self._adj: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]
 
     # -- connectivity --------------------------------------------------------------------
-    def _find(self, v: int) -> int:
-        uf = self._uf
-        root = v
-        while uf[root] != root:
-            root = uf[root]
-        while uf[v] != root:  # path compression
-            uf[v], v = root, uf[v]
-        return root
-
     def connected(self, u: int, v: int) -> bool:
         """Whether the forest already joins ``u`` and ``v``.
 
@@ -155,7 +146,7 @@ class PathForest:
         """
         u = check_vertex(u, self.n, "vertex u")
         v = check_vertex(v, self.n, "vertex v")
-        return self._find(u) == self._find(v)
+        return self._uf[u] == self._uf[v]
 
     @property
     def num_edges(self) -> int:
@@ -197,19 +188,19 @@ class PathForest:
         """
         i = check_vertex(i, self.n, "vertex i")
         j = check_vertex(j, self.n, "vertex j")
-        if self._find(i) != self._find(j):
+        if self._uf[i] != self._uf[j]:
             raise ValueError(f"vertices {i} and {j} are not connected in the forest yet")
         return self._climb(i, j)[0]
 
     # -- growing the forest -------------------------------------------------------------
     def _plan(self, path: tuple[int, ...]) -> list[tuple[int, int]]:
         """The revealed edges that would be added, in order (the forest is not changed)."""
-        if self.grow == "disconnected" and self._find(path[0]) == self._find(path[-1]):
+        if self.grow == "disconnected" and self._uf[path[0]] == self._uf[path[-1]]:
             return []
         merged: dict[int, int] = {}  # an overlay union-find on the roots of the real one
 
         def root(v: int) -> int:
-            r = self._find(v)
+            r = self._uf[v]
             while r in merged:
                 r = merged[r]
             return r
@@ -223,8 +214,8 @@ class PathForest:
         return plan
 
     def _add_edge(self, a: int, b: int) -> None:
-        ra, rb = self._find(a), self._find(b)
-        if self._size[ra] < self._size[rb]:  # re-root the smaller tree, hanging it below the other
+        ra, rb = self._uf[a], self._uf[b]
+        if self._uf.weights[ra] < self._uf.weights[rb]:  # re-root the smaller tree, hanging it below the other
             a, b, ra, rb = b, a, rb, ra
         e = len(self.edges)
         self.edges.append((min(a, b), max(a, b)))
@@ -240,8 +231,7 @@ class PathForest:
                     queue.append(w)
         adj[a].append((b, e))
         adj[b].append((a, e))
-        self._uf[rb] = ra
-        self._size[ra] += self._size[rb]
+        self._uf.union(ra, rb)
 
     def _route(self, i: int, j: int, plan: list[tuple[int, int]]):
         """Path ``i -> j`` in the forest plus the planned edges (numbered after the current ones)."""
@@ -251,10 +241,10 @@ class PathForest:
         base = len(self.edges)
         links: dict[int, list[tuple[int, int, int, int]]] = {}
         for k, (a, b) in enumerate(plan):
-            ra, rb = self._find(a), self._find(b)
+            ra, rb = self._uf[a], self._uf[b]
             links.setdefault(ra, []).append((rb, a, b, base + k))
             links.setdefault(rb, []).append((ra, b, a, base + k))
-        start, goal = self._find(i), self._find(j)
+        start, goal = self._uf[i], self._uf[j]
         back = {start: None}
         queue = deque([start])
         while queue:
