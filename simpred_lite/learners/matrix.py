@@ -503,20 +503,16 @@ class _Forest:
     """
 
     def __init__(self, n: int):
-        self.parent = list(range(n))
+        self._sets = nx.utils.UnionFind(range(n))  # networkx's union-find, as everywhere
 
     def find(self, v: int) -> int:
-        p = self.parent
-        while p[v] != v:
-            p[v] = p[p[v]]
-            v = p[v]
-        return v
+        return self._sets[v]
 
     def union(self, a: int, b: int) -> bool:
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
+        """Join ``a`` and ``b``; ``False`` if they were already connected."""
+        if self._sets[a] == self._sets[b]:
             return False
-        self.parent[ra] = rb
+        self._sets.union(a, b)
         return True
 
 
