@@ -416,6 +416,7 @@ def check_similarity_label(y) -> int:
     Returns
     -------
     int
+        The label, ``0`` or ``1``.
 
     Raises
     ------

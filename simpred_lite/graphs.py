@@ -129,27 +129,17 @@ def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
 
 
 def validate_labels(labels, n: int, *, num_classes: int | None = None) -> np.ndarray:
-    """Check a class labeling of ``n`` vertices and return it as an int64 array.
+    """Check a labeling where graphs are validated: :func:`simpred_lite.checks.check_labels`.
 
     Parameters
     ----------
-    labels : array_like of int
-        ``labels[v]`` is the class of vertex ``v``, an integer in ``0 .. K-1``.
-    n : int
-        Number of vertices.
-    num_classes : int, optional
-        If given, every label must be below it.
+    labels, n, num_classes
+        As in :func:`~simpred_lite.checks.check_labels` (``labels[v]`` is the class of ``v``).
 
     Returns
     -------
     numpy.ndarray
-        The labels as a read-only-safe copy of dtype int64.
-
-    Raises
-    ------
-    ValueError
-        If the length is not ``n``, a label is not an integer (``1.0`` is refused), or is
-        negative, or is ``>= num_classes``.  Same as :func:`simpred_lite.checks.check_labels`.
+        A fresh int64 copy of the labels.
 
     Examples
     --------
@@ -157,12 +147,6 @@ def validate_labels(labels, n: int, *, num_classes: int | None = None) -> np.nda
     array([0, 1, 1])
     """
     return check_labels(labels, n, num_classes)
-
-
-def _rng(seed) -> np.random.Generator:
-    """Old private name of :func:`simpred_lite.checks.check_random_state`; a stored notebook
-    still imports it.  New code: use ``check_random_state``."""
-    return check_random_state(seed)
 
 
 def planted_partition(n: int, K: int, p_in: float, p_out: float, seed) -> tuple[nx.Graph, np.ndarray]:

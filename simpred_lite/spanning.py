@@ -26,6 +26,7 @@ factorisation — never a floating-point determinant, which overflows past ``~1.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import networkx as nx
 import numpy as np
@@ -47,6 +48,7 @@ __all__ = [
     "tree_from_parents",
     "count_spanning_trees",
     "edge_inclusion_frequencies",
+    "loop_erase",
 ]
 
 #: Largest ``n`` for which :func:`count_spanning_trees` computes the exact integer.
@@ -64,7 +66,7 @@ def adjacency_arrays(G: nx.Graph) -> tuple[np.ndarray, np.ndarray]:
     Parameters
     ----------
     G : networkx.Graph
-        A validated graph on ``0 .. n-1``.
+        A graph on ``0 .. n-1`` that :func:`~simpred_lite.graphs.validate_graph` accepted.
 
     Returns
     -------
@@ -186,6 +188,16 @@ def tree_from_parents(parent) -> nx.Graph:
     return T
 
 
+def _walk_arrays(G: nx.Graph, seed, v: int | None, name: str):
+    """``(indptr, indices, rng, v)`` for a random walk on ``G`` from ``v`` (random if ``None``)."""
+    G = validate_graph(G)
+    n = G.number_of_nodes()
+    rng = check_random_state(seed)
+    v = int(rng.integers(n)) if v is None else check_vertex(v, n, name)
+    indptr, indices = adjacency_arrays(G)
+    return indptr, indices, rng, v
+
+
 def wilson_parents(G: nx.Graph, seed, root: int | None = None) -> np.ndarray:
     """Wilson's algorithm, returning the tree as a parent array (``parent[root] == -1``).
 
@@ -203,12 +215,7 @@ def wilson_parents(G: nx.Graph, seed, root: int | None = None) -> np.ndarray:
     >>> int(parent[0]), int((parent >= 0).sum())
     (-1, 4)
     """
-    G = validate_graph(G)
-    n = G.number_of_nodes()
-    rng = check_random_state(seed)
-    root = int(rng.integers(n)) if root is None else check_vertex(root, n, "root")
-    indptr, indices = adjacency_arrays(G)
-    return wilson_arrays(indptr, indices, rng, root)
+    return wilson_arrays(*_walk_arrays(G, seed, root, "root"))
 
 
 def wilson(G: nx.Graph, seed, root: int | None = None) -> nx.Graph:
@@ -286,16 +293,7 @@ def wilson_trace(G: nx.Graph, seed, root: int | None = None) -> tuple[np.ndarray
             deg = int(indptr[u + 1] - indptr[u])
             walk.append(int(indices[indptr[u] + int(draws[k] * deg)]))
             k += 1
-        path = []  # chronological loop erasure: on revisiting v, cut the loop back to v
-        where = {}
-        for v in walk:
-            if v in where:
-                for w in path[where[v] + 1 :]:
-                    del where[w]
-                del path[where[v] + 1 :]
-            else:
-                where[v] = len(path)
-                path.append(v)
+        path = loop_erase(walk)  # chronological: on revisiting v, cut the loop back to v
         for a, b in zip(path[:-1], path[1:]):
             parent[a] = b
             in_tree[a] = True
@@ -312,12 +310,7 @@ def aldous_broder_parents(G: nx.Graph, seed, start: int | None = None) -> np.nda
     >>> parent.tolist()   # a path has one spanning tree: itself
     [-1, 0, 1, 2]
     """
-    G = validate_graph(G)
-    n = G.number_of_nodes()
-    rng = check_random_state(seed)
-    start = int(rng.integers(n)) if start is None else check_vertex(start, n, "start")
-    indptr, indices = adjacency_arrays(G)
-    return _aldous_broder_core(indptr, indices, rng, start)
+    return _aldous_broder_core(*_walk_arrays(G, seed, start, "start"))
 
 
 def aldous_broder(G: nx.Graph, seed, start: int | None = None) -> nx.Graph:
@@ -476,3 +469,37 @@ def count_spanning_trees(G: nx.Graph, *, log: bool = False):
             "the natural logarithm of the count"
         )
     return _bareiss_det(np.rint(L0.toarray()).astype(np.int64))
+
+
+def loop_erase(walk: Sequence[int]) -> list[int]:
+    """Chronological loop erasure of a walk: the simple path it leaves behind.
+
+    Walking along, every return to a vertex ``v`` erases the loop back to ``v`` (the
+    construction of Wilson's algorithm, and of the random-walk paths of §5).
+
+    Parameters
+    ----------
+    walk : sequence of int
+        The vertices visited, in order.
+
+    Returns
+    -------
+    list of int
+
+    Examples
+    --------
+    >>> loop_erase([0, 1, 2, 1, 3, 0, 4])
+    [0, 4]
+    """
+    path: list[int] = []
+    where: dict[int, int] = {}
+    for v in walk:
+        v = int(v)
+        if v in where:  # a loop closed at v: erase it
+            for u in path[where[v] + 1 :]:
+                del where[u]
+            del path[where[v] + 1 :]
+        else:
+            where[v] = len(path)
+            path.append(v)
+    return path

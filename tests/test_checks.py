@@ -171,7 +171,6 @@ def test_old_names_still_work():
     assert learners_base.check_vertex is check_vertex
     assert learners_base.check_pair is check_pair
     assert learners_base.check_similarity_label is check_similarity_label
-    assert graphs._rng(4).integers(100) == check_random_state(4).integers(100)  # notebook 08 imports it
     assert "checks" in simpred_lite.__all__
     assert checks.is_integer(np.uint8(3)) and not checks.is_integer(np.bool_(True))
 

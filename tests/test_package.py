@@ -95,7 +95,6 @@ KNOWN_UNDOCUMENTED = frozenset(
         "simpred_lite.game.playground.StepRecord",
         "simpred_lite.game.playground.learners_for",
         "simpred_lite.game.trials.RunResult",
-        "simpred_lite.game.trials.loop_erase",
         "simpred_lite.game.trials.random_walk_path",
         "simpred_lite.game.trials.trials_from_pairs",
         "simpred_lite.graphs.barbell_graph",

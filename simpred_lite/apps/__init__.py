@@ -15,18 +15,10 @@ loaded on first use of ``simpred_lite.apps``.
 >>> from simpred_lite.apps import PlaygroundApp
 """
 
-from .adversary_apps import PERMUTATION_LEARNERS, GraphAdversaryApp, MergeSortLearnerApp, PermutationAdversaryApp
-from .playground_app import PlaygroundApp
-from .similarity_game import SimilarityGame
-from .text import label_word, plain_text
+from . import adversary_apps, playground_app, similarity_game, text
+from .adversary_apps import *
+from .playground_app import *
+from .similarity_game import *
+from .text import *
 
-__all__ = [
-    "SimilarityGame",
-    "PERMUTATION_LEARNERS",
-    "PermutationAdversaryApp",
-    "GraphAdversaryApp",
-    "MergeSortLearnerApp",
-    "PlaygroundApp",
-    "plain_text",
-    "label_word",
-]
+__all__ = [*text.__all__, *similarity_game.__all__, *adversary_apps.__all__, *playground_app.__all__]

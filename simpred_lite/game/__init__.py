@@ -14,91 +14,12 @@ Nothing here imports matplotlib or ipywidgets; the views live in :mod:`simpred_l
 >>> from simpred_lite.game import random_trials, run
 """
 
-from .adversaries import (
-    ADVERSARIES,
-    SLOW_CANDIDATES,
-    AdaptiveAdversary,
-    Adversary,
-    CutBiasedAdversary,
-    PathRevealingAdversary,
-    RandomAdversary,
-    StudentAdversary,
-    make_adversary,
-)
-from .evaluation import TRIAL_KINDS, Evaluation, LearnerResult, Sweep, evaluate, evaluate_sweep
-from .hand_played import GraphAdversaryGame, PermutationAdversaryGame
-from .play import adaptive_run, adversarial_run, play_trials, run
-from .playground import (
-    GRAPHS,
-    LEARNERS,
-    RETIRE_ON,
-    GraphSpec,
-    LearnerSpec,
-    Playground,
-    StepRecord,
-    learners_for,
-    register_learner,
-)
-from .trials import (
-    RunResult,
-    Trial,
-    check_trial_vertices,
-    cut_biased_trials,
-    cut_crossing_trials,
-    loop_erase,
-    random_pair,
-    random_pairs,
-    random_trials,
-    random_walk_path,
-    random_walk_trials,
-    shortest_path,
-    shortest_path_trials,
-    trials_from_pairs,
-)
+from . import adversaries, evaluation, hand_played, play, playground, trials
+from .adversaries import *
+from .evaluation import *
+from .hand_played import *
+from .play import *
+from .playground import *
+from .trials import *
 
-__all__ = [
-    "ADVERSARIES",
-    "SLOW_CANDIDATES",
-    "AdaptiveAdversary",
-    "Adversary",
-    "CutBiasedAdversary",
-    "PathRevealingAdversary",
-    "RandomAdversary",
-    "StudentAdversary",
-    "make_adversary",
-    "TRIAL_KINDS",
-    "Evaluation",
-    "LearnerResult",
-    "Sweep",
-    "evaluate",
-    "evaluate_sweep",
-    "GraphAdversaryGame",
-    "PermutationAdversaryGame",
-    "adaptive_run",
-    "adversarial_run",
-    "play_trials",
-    "run",
-    "GRAPHS",
-    "LEARNERS",
-    "RETIRE_ON",
-    "GraphSpec",
-    "LearnerSpec",
-    "Playground",
-    "StepRecord",
-    "learners_for",
-    "register_learner",
-    "RunResult",
-    "Trial",
-    "check_trial_vertices",
-    "cut_biased_trials",
-    "cut_crossing_trials",
-    "loop_erase",
-    "random_pair",
-    "random_pairs",
-    "random_trials",
-    "random_walk_path",
-    "random_walk_trials",
-    "shortest_path",
-    "shortest_path_trials",
-    "trials_from_pairs",
-]
+__all__ = [*trials.__all__, *adversaries.__all__, *play.__all__, *evaluation.__all__, *playground.__all__, *hand_played.__all__]

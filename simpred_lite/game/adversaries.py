@@ -75,6 +75,8 @@ class RandomAdversary(Adversary):
 
     Examples
     --------
+    A random pair of the barbell, with no path:
+
     >>> from simpred_lite.game import Playground
     >>> game = Playground("barbell", ["AlwaysSimilar"], RandomAdversary(), seed=0)
     >>> i, j, path = game.adversary.choose(game)

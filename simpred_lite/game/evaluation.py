@@ -501,6 +501,8 @@ def evaluate_sweep(learners, graphs, seeds, *, n_jobs: int = 1, trials="random",
 
     Examples
     --------
+    Two seeds of the barbell: UnionFind's mistakes do not depend on the order of the pairs.
+
     >>> from simpred_lite.graphs import barbell_graph
     >>> sw = evaluate_sweep(["UnionFindLearner"], {"barbell": barbell_graph(5)}, seeds=[0, 1], T=100)
     >>> [(r["seed"], r["mistakes"]) for r in sw.records]

@@ -60,13 +60,13 @@ def run(learner, trials: Iterable[Trial]) -> RunResult:
 
     Parameters
     ----------
-    learner : SimilarityLearner
-        Anything with ``predict_one(i, j, path=None)`` and ``learn_one(i, j, y, path=None)``.
-    trials : iterable of Trial
+    learner, trials
+        As in :func:`play_trials`.
 
     Returns
     -------
     RunResult
+        Predictions, mistakes and the mistake curve.
 
     Examples
     --------

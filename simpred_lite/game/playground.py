@@ -56,18 +56,9 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
+from .. import graphs as g
 from ..bst import BinarySupportTree
 from ..checks import check_int, check_pair, check_random_state
-from ..graphs import (
-    barbell_graph,
-    cut_edges,
-    cut_size,
-    grid_graph,
-    karate_club,
-    planted_partition,
-    validate_graph,
-    validate_labels,
-)
 from ..learners import (
     AlwaysSimilar,
     BSTPerceptron,
@@ -120,12 +111,12 @@ class GraphSpec:
 GRAPHS: dict[str, GraphSpec] = {
     spec.name: spec
     for spec in (
-        GraphSpec("planted partition", lambda seed: planted_partition(36, 3, 0.35, 0.03, seed=seed),
+        GraphSpec("planted partition", lambda seed: g.planted_partition(36, 3, 0.35, 0.03, seed=seed),
                   "36 vertices in 3 classes; p_in = 0.35, p_out = 0.03"),
-        GraphSpec("grid", lambda seed: grid_graph(5, 8, K=2), "5 x 8 grid, 2 classes in vertical bands",
+        GraphSpec("grid", lambda seed: g.grid_graph(5, 8, K=2), "5 x 8 grid, 2 classes in vertical bands",
                   layout=lambda G: {v: np.array([v % 8, -(v // 8)], dtype=float) for v in G}),
-        GraphSpec("barbell", lambda seed: barbell_graph(8, 2), "two 8-cliques joined by a 2-vertex bridge"),
-        GraphSpec("karate club", lambda seed: karate_club(), "Zachary's karate club, its two factions"),
+        GraphSpec("barbell", lambda seed: g.barbell_graph(8, 2), "two 8-cliques joined by a 2-vertex bridge"),
+        GraphSpec("karate club", lambda seed: g.karate_club(), "Zachary's karate club, its two factions"),
     )
 }
 
@@ -355,8 +346,8 @@ register_learner("Similarity from class", _similarity_from_graph_perceptron, nee
 register_learner("Matrix Perceptron", lambda G, seed: MatrixPerceptron(G),
                  bound=lambda G, y, L: matrix_perceptron_mistake_bound(L.R, _comparator_norm_sq(G, y)),
                  description="Algorithm 2 on G (dense); Prop. percwin, M <= R^2 ||U||_F^2")
-register_learner("Matrix Winnow", lambda G, seed, y: MatrixWinnow(G, cut_size=cut_size(G, y)), needs_labels=True,
-                 bound=lambda G, y, L: matrix_winnow_mistake_bound(L.R, cut_size(G, y), L.m),
+register_learner("Matrix Winnow", lambda G, seed, y: MatrixWinnow(G, cut_size=g.cut_size(G, y)), needs_labels=True,
+                 bound=lambda G, y, L: matrix_winnow_mistake_bound(L.R, g.cut_size(G, y), L.m),
                  description="Algorithm 2 on G (exact low rank); its threshold needs |Phi|; Prop. percwin")
 register_learner("BST Perceptron", lambda G, seed: BSTPerceptron(BinarySupportTree.from_graph(G, seed)),
                  bound=lambda G, y, L: matrix_perceptron_mistake_bound(L.R, _bst_comparator_norm_sq(L.bst, y)),
@@ -365,7 +356,7 @@ register_learner("BST Perceptron", lambda G, seed: BSTPerceptron(BinarySupportTr
 register_learner("TreeWinnow", TreeWinnow, setting="unknown graph",
                  description="Winnow on the revealed paths' forest (§5 warm-up); bounded only on trees")
 register_learner("r-norm Perceptron", RNormPerceptron, setting="unknown graph",
-                 bound=lambda G, y: rnorm_perceptron_cut_bound(G.number_of_nodes(), cut_size(G, y)),
+                 bound=lambda G, y: rnorm_perceptron_cut_bound(G.number_of_nodes(), g.cut_size(G, y)),
                  description="Algorithm 1; Theorem t:unknown, M = O(|Phi|^4 log n)")
 # A new learner joins with one more line (see the module docstring).
 
@@ -465,16 +456,16 @@ class Playground:
             except (TypeError, ValueError):
                 raise TypeError("graph must be a name from GRAPHS or a pair (G, labels)") from None
             self.graph_name = "custom graph"
-        G = validate_graph(G)
+        G = g.validate_graph(G)
         # a copy whose vertices iterate in the order 0..n-1: figures colour vertices in
         # iteration order, and e.g. the grid's generator inserts them in another order
         self.G = nx.Graph()
         self.G.add_nodes_from(range(G.number_of_nodes()))
         self.G.add_edges_from(G.edges)
         self.n = self.G.number_of_nodes()
-        self.labels = validate_labels(labels, self.n)
+        self.labels = g.validate_labels(labels, self.n)
         self.K = int(np.unique(self.labels).size)
-        self.cut = cut_edges(self.G, self.labels)
+        self.cut = g.cut_edges(self.G, self.labels)
         self.boundary = np.unique(np.asarray(self.cut, dtype=np.int64).reshape(-1))
         if isinstance(learners, str):
             raise TypeError(f"learners must be a list of learner names, got the string {learners!r}; e.g. [{learners!r}]")

@@ -23,6 +23,7 @@ from ..checks import (
     check_vertex,
 )
 from ..graphs import validate_graph, validate_labels
+from ..spanning import loop_erase
 
 __all__ = [
     "Trial",
@@ -32,7 +33,6 @@ __all__ = [
     "trials_from_pairs",
     "random_trials",
     "cut_biased_trials",
-    "loop_erase",
     "shortest_path",
     "random_walk_path",
     "shortest_path_trials",
@@ -260,37 +260,13 @@ def _random_pairs(G: nx.Graph, labels, T: int, seed):
 # --------------------------------------------------------------------------------------
 
 
-def loop_erase(walk: Sequence[int]) -> list[int]:
-    """Chronological loop erasure of a walk: the simple path it leaves behind.
-
-    Examples
-    --------
-    >>> loop_erase([0, 1, 2, 1, 3, 0, 4])
-    [0, 4]
-    """
-    path: list[int] = []
-    where: dict[int, int] = {}
-    for v in walk:
-        v = int(v)
-        if v in where:  # a loop closed at v: erase it
-            for u in path[where[v] + 1 :]:
-                del where[u]
-            del path[where[v] + 1 :]
-        else:
-            where[v] = len(path)
-            path.append(v)
-    return path
-
-
 def shortest_path_trials(G: nx.Graph, labels, T: int, seed) -> list[Trial]:
     """``T`` uniformly random pairs, each revealed with a shortest path of ``G`` (BFS).
 
     Parameters
     ----------
-    G : networkx.Graph
-    labels : array_like of int
-    T : int
-    seed : int or numpy.random.Generator
+    G, labels, T, seed
+        As in :func:`random_trials`.
 
     Examples
     --------

@@ -17,107 +17,27 @@ Every efficient learner with a plain reference has it beside it, named ``…Refe
 >>> from simpred_lite.learners import UnionFindLearner
 """
 
-from .base import SimilarityLearner
-from .baselines import AlwaysSimilar, UnionFindLearner
-from .bounds import (
-    PAPER_BETA,
-    comparator_norm_sq,
-    graph_perceptron_mistake_bound,
-    matrix_perceptron_mistake_bound,
-    matrix_winnow_mistake_bound,
-    paired_permutation_mistake_bound,
-    reduction_constant,
-    rnorm_perceptron_cut_bound,
-    rnorm_perceptron_mistake_bound,
-    similarity_from_classifier_mistake_bound,
-    tree_winnow_mistake_bound,
+from . import (
+    base,
+    baselines,
+    bounds,
+    bst_perceptron,
+    classifiers,
+    matrix,
+    path_forest,
+    permutations,
+    reductions,
+    unknown,
 )
-from .bst_perceptron import BSTPerceptron
-from .classifiers import (
-    ClassLearner,
-    GraphKernel,
-    GraphPerceptron,
-    GraphPerceptronReference,
-    HalvingClassifier,
-    MemorizingClassifier,
-    OneVsRest,
-    adversarial_class_run,
-    check_class_label,
-    check_class_learner,
-    labelings_with_small_cut,
-    run_classifier,
-)
-from .matrix import MatrixPerceptron, MatrixWinnow
-from .path_forest import PathForest, PathForestReference
-from .permutations import (
-    HalvingPermutationLearner,
-    IteratedClassLearner,
-    PairedPermutationClassifier,
-    PairedPermutationClassLearner,
-    PairedPermutationClassLearnerReference,
-    TransitiveOrderLearner,
-    run_class,
-)
-from .reductions import (
-    ClassifierFromSimilarity,
-    PoolLimitError,
-    PrunedPoolWarning,
-    SimilarityFromClassifier,
-    history_tree,
-)
-from .unknown import RNormPerceptron, RNormPerceptronReference, TreeWinnow
+from .base import *
+from .baselines import *
+from .bounds import *
+from .bst_perceptron import *
+from .classifiers import *
+from .matrix import *
+from .path_forest import *
+from .permutations import *
+from .reductions import *
+from .unknown import *
 
-__all__ = [
-    # the protocol and the baselines
-    "SimilarityLearner",
-    "AlwaysSimilar",
-    "UnionFindLearner",
-    # class prediction and the class <-> similarity reductions
-    "ClassLearner",
-    "GraphKernel",
-    "GraphPerceptron",
-    "GraphPerceptronReference",
-    "HalvingClassifier",
-    "MemorizingClassifier",
-    "OneVsRest",
-    "adversarial_class_run",
-    "check_class_label",
-    "check_class_learner",
-    "labelings_with_small_cut",
-    "run_classifier",
-    "ClassifierFromSimilarity",
-    "PoolLimitError",
-    "PrunedPoolWarning",
-    "SimilarityFromClassifier",
-    "history_tree",
-    # known graphs
-    "MatrixPerceptron",
-    "MatrixWinnow",
-    "BSTPerceptron",
-    # unknown graphs
-    "PathForest",
-    "PathForestReference",
-    "TreeWinnow",
-    "RNormPerceptron",
-    "RNormPerceptronReference",
-    # paired permutations
-    "PairedPermutationClassLearner",
-    "PairedPermutationClassLearnerReference",
-    "PairedPermutationClassifier",
-    "IteratedClassLearner",
-    "TransitiveOrderLearner",
-    "HalvingPermutationLearner",
-    "run_class",
-    # mistake bounds
-    "PAPER_BETA",
-    "comparator_norm_sq",
-    "graph_perceptron_mistake_bound",
-    "matrix_perceptron_mistake_bound",
-    "matrix_winnow_mistake_bound",
-    "tree_winnow_mistake_bound",
-    "rnorm_perceptron_mistake_bound",
-    "rnorm_perceptron_cut_bound",
-    "paired_permutation_mistake_bound",
-    "reduction_constant",
-    "similarity_from_classifier_mistake_bound",
-]
+__all__ = [*base.__all__, *baselines.__all__, *classifiers.__all__, *path_forest.__all__, *unknown.__all__, *bounds.__all__, *reductions.__all__, *matrix.__all__, *bst_perceptron.__all__, *permutations.__all__]

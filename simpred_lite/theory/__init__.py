@@ -11,9 +11,9 @@
 """
 
 from . import hardness, lowerbound, similarity_lower_bound, tree_averages
-from .hardness import *  # noqa: F403
-from .lowerbound import *  # noqa: F403
-from .similarity_lower_bound import *  # noqa: F403
-from .tree_averages import *  # noqa: F403
+from .hardness import *
+from .lowerbound import *
+from .similarity_lower_bound import *
+from .tree_averages import *
 
 __all__ = [*hardness.__all__, *lowerbound.__all__, *similarity_lower_bound.__all__, *tree_averages.__all__]

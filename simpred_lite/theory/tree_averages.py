@@ -37,7 +37,8 @@ import networkx as nx
 import numpy as np
 
 from ..bst import BinarySupportTree
-from ..graphs import _rng, cut_size, validate_labels
+from ..checks import check_random_state
+from ..graphs import cut_size, validate_labels
 from .lowerbound import paired_permutation_hypotheses
 
 __all__ = [
@@ -136,7 +137,7 @@ def spanning_tree_bound_table(G: nx.Graph, labels, trees: int, seed, eta: float 
     """
     trees = _check_positive_int(trees, "trees")
     y = validate_labels(labels, G.number_of_nodes())
-    rng = _rng(seed)
+    rng = check_random_state(seed)
     seeds = rng.integers(2**31, size=trees)
     cut_T, cut_B, U_sq = [], [], []
     N = None
@@ -232,7 +233,7 @@ def adaptive_class_run(learner, K: int, seed, max_trials: int | None = None):
         raise ValueError(f"K must lie in 2..8 (the adversary enumerates all K! permutations), got {K}")
     if max_trials is not None:
         max_trials = _check_positive_int(max_trials, "max_trials")
-    rng = _rng(seed)
+    rng = check_random_state(seed)
     H = paired_permutation_hypotheses(K)           # K! x K^2 labels y_z(x', x'')
     perms = np.array(list(permutations(range(K))), dtype=np.int64)   # the row order of H
     alive = np.ones(len(H), dtype=bool)

@@ -80,15 +80,16 @@ def plot_mistake_curves(
 
     Examples
     --------
-    >>> from matplotlib.figure import Figure
+    A learner with two mistakes, its bound and a free-standing one:
+
     >>> from simpred_lite.game import RunResult
     >>> r = RunResult.from_predictions([1, 0, 1], [0, 0, 0])
-    >>> ax = plot_mistake_curves({"a": r}, Figure().add_subplot(), {"a": 3.0, "floor": 1.0})
+    >>> ax = plot_mistake_curves({"a": r}, new_axes(), {"a": 3.0, "floor": 1.0})
     >>> [(line.get_label(), line.get_linestyle()) for line in ax.get_lines()]
     [('a', '-'), ('bound of a: 3', '--'), ('floor: 1', '--')]
     >>> ax.get_legend().get_texts()[0].get_fontsize() >= 9
     True
-    >>> ax = plot_mistake_curves({"a": r}, Figure().add_subplot(), {"a": 5e6}, cap=100)
+    >>> ax = plot_mistake_curves({"a": r}, new_axes(), {"a": 5e6}, cap=100)
     >>> [line.get_label() for line in ax.get_lines()]
     ['a (bound 5e+06, off the chart)']
     """

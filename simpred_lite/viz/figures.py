@@ -46,6 +46,8 @@ def plot_history_pool(sim, ax=None, title: str = "Pool of hallucinated histories
 
     Examples
     --------
+    The pool after one master mistake on a 4-vertex path:
+
     >>> import networkx as nx
     >>> from simpred_lite.learners import HalvingClassifier, SimilarityFromClassifier, labelings_with_small_cut
     >>> H = labelings_with_small_cut(nx.path_graph(4), K=2, max_cut=1)
@@ -146,8 +148,7 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
 
     Examples
     --------
-    >>> from matplotlib.figure import Figure
-    >>> fig = Figure(); ax = draw_labelled_path([0, 1, 0], ax=fig.add_subplot())
+    >>> ax = draw_labelled_path([0, 1, 0], ax=new_axes())
     >>> ax.get_title()
     'Labelled path'
     """
@@ -193,8 +194,7 @@ def draw_ising_reduction(G: nx.Graph, fig=None, seed: int | None = None):
 
     Examples
     --------
-    >>> from matplotlib.figure import Figure
-    >>> fig = draw_ising_reduction(nx.cycle_graph(3), fig=Figure())
+    >>> fig = draw_ising_reduction(nx.cycle_graph(3))
     >>> len(fig.axes)
     5
     """

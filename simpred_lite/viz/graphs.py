@@ -87,8 +87,7 @@ def draw_labelled_graph(
 
     Examples
     --------
-    >>> from matplotlib.figure import Figure
-    >>> ax = draw_labelled_graph(nx.path_graph(4), [0, 0, 1, 1], Figure().add_subplot(), path=[0, 1, 2])
+    >>> ax = draw_labelled_graph(nx.path_graph(4), [0, 0, 1, 1], new_axes(), path=[0, 1, 2])
     >>> ax.axison, [t.get_text() for t in ax.get_legend().get_texts()]
     (False, ['class 0', 'class 1', 'cut edge'])
     """
@@ -223,9 +222,7 @@ def draw_edge_numbering(
 
     Examples
     --------
-    >>> from matplotlib.figure import Figure
-    >>> fig = Figure(); ax = fig.add_subplot()
-    >>> draw_edge_numbering(nx.path_graph(3), [0, 0, 1], ax=ax).get_title()
+    >>> draw_edge_numbering(nx.path_graph(3), [0, 0, 1], ax=new_axes()).get_title()
     'Numbered, oriented edges'
     """
     if not isinstance(G, nx.Graph) or G.is_directed() or set(G.nodes) != set(range(G.number_of_nodes())):
@@ -296,8 +293,7 @@ def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=N
 
     Examples
     --------
-    >>> from matplotlib.figure import Figure
-    >>> fig = Figure(); axes = fig.subplots(1, 2)
+    >>> axes = [new_axes(), new_axes()]
     >>> pos = {0: (0, 0), 1: (1, 0), 2: (2, 0)}
     >>> [x.tolist() for x in draw_forest_rounds(3, [(0, 1, [0, 1]), (2, 0, [2, 1, 0])], pos, axes=axes)]
     [[1, 0], [-1, -1]]

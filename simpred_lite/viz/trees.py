@@ -66,10 +66,9 @@ def draw_bst(B, labels=None, ax=None, title: str = "Binary Support Tree B", show
 
     Examples
     --------
-    >>> from matplotlib.figure import Figure
     >>> from simpred_lite.bst import BinarySupportTree
     >>> B = BinarySupportTree([2, 0, 1])
-    >>> ax = draw_bst(B, [0, 0, 1], Figure().add_subplot(), path=B.path(2, 1))
+    >>> ax = draw_bst(B, [0, 0, 1], new_axes(), path=B.path(2, 1))
     >>> ax.get_title().splitlines()[0]
     'Binary Support Tree B: N = 4 leaves, depth 2'
     """
