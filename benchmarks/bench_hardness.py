@@ -1,4 +1,4 @@
-"""Benchmarks for issue 7: the linear-time path method and the merged class-algorithm pool.
+"""Ising path marginals in linear time, and the merged pool of the paired-permutation class algorithm.
 
 Prints ratios measured in the same run (the machine is shared, absolute times are noisy):
 

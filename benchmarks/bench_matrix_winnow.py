@@ -57,7 +57,8 @@ def main(argv=None):
     print(f"### Digits kNN graph (n = {G.number_of_nodes()}, m = {G.number_of_edges()}), {T} random trials\n")
     print("| learner | ms per trial | mistakes | note |\n|---|---:|---:|---|")
     p, _, tp = timed(lambda: MatrixPerceptron(G), trials)
-    print(f"| MatrixPerceptron (kernel) | {tp / T * 1e3:.3f} | {p.mistakes} | exact fallbacks: {p._certifier.fallbacks} |")
+    print(f"| MatrixPerceptron (kernel) | {tp / T * 1e3:.3f} | {p.mistakes} | exact fallbacks: "
+          f"{p._certifier.fallbacks} |")
     w, _, tw = timed(lambda: MatrixWinnow(G, cut_size=cut_size(G, y)), trials)
     print(f"| MatrixWinnow (kernel) | {tw / T * 1e3:.3f} | {w.mistakes} | rank {w.rank} |")
 

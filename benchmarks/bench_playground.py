@@ -55,7 +55,8 @@ def adversaries(sizes: list[int], T: int) -> None:
         cost = {}
         for a in names:
             # build outside the clock: only the trials are timed
-            best = best_of(lambda game: game.play(T), 2, setup=lambda: Playground((G, y), ["UnionFindLearner"], a, seed=1))
+            best = best_of(lambda game: game.play(T), 2, setup=lambda: Playground((G, y), ["UnionFindLearner"], a,
+                                                                                  seed=1))
             cost[a] = best / T
         row = " | ".join(f"{cost[a] * 1e6:.0f}" for a in names)
         print(f"| {n} | {row} | {cost['adaptive'] / cost['random']:.1f} |")

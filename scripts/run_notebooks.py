@@ -21,7 +21,8 @@ def execute(path: Path, timeout: int = 900) -> float:
     nb = nbformat.read(path, as_version=4)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
     start = time.perf_counter()
-    NotebookClient(nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
     nbformat.write(nb, path)
     return time.perf_counter() - start
 

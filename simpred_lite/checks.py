@@ -520,10 +520,10 @@ def check_memory(n_bytes, what: str, alternative: str, *, limit: int | None = No
     Examples
     --------
     >>> check_memory(8 * 10**3, "a small array", "nothing")
-    >>> check_memory(8 * 10**10, "a 10^5 x 10^5 float matrix", "use a sparse solver")
+    >>> check_memory(8 * 10**10, "a 10^5 x 10^5 float matrix", "use a sparse solver")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: a 10^5 x 10^5 float matrix needs 74.5 GiB, more than the 1.0 GiB limit (simpred_lite.checks.MEMORY_LIMIT); use a sparse solver
+    ValueError: a 10^5 x 10^5 float matrix needs 74.5 GiB, more than the 1.0 GiB limit (...); use a sparse solver
     """
     limit = MEMORY_LIMIT if limit is None else limit
     if n_bytes > limit:

@@ -294,7 +294,8 @@ def _resistances_cg(G: nx.Graph, P: np.ndarray, maxiter: int) -> np.ndarray | No
     return out
 
 
-def effective_resistance(G: nx.Graph, pairs: Iterable[tuple[int, int]] | None = None, *, method: str = "auto") -> np.ndarray:
+def effective_resistance(G: nx.Graph, pairs: Iterable[tuple[int, int]] | None = None, *,
+                         method: str = "auto") -> np.ndarray:
     """Effective resistances ``R_ij`` of the unit-resistor network ``G``.
 
     Parameters

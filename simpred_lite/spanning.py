@@ -144,7 +144,8 @@ def wilson_arrays(indptr: np.ndarray, indices: np.ndarray, rng: np.random.Genera
     return parent
 
 
-def _aldous_broder_core(indptr: np.ndarray, indices: np.ndarray, rng: np.random.Generator, start_vertex: int) -> np.ndarray:
+def _aldous_broder_core(indptr: np.ndarray, indices: np.ndarray, rng: np.random.Generator,
+                        start_vertex: int) -> np.ndarray:
     """Aldous–Broder on CSR arrays; ``parent[v]`` is the vertex the walk first entered ``v`` from."""
     n = indptr.size - 1
     deg = np.diff(indptr).tolist()

@@ -103,7 +103,8 @@ def test_propagation_and_cut_match_a_plain_reference(n, K, seed):
         level = v.bit_length() - 1
         leftmost = v << (d - level)
         assert lab[v] == lab[leftmost]  # = label of the leftmost leaf below
-    leaf_labels = [y[B.vertex_at(leaf)] if B.vertex_at(leaf) is not None else y[B.order[-1]] for leaf in range(N, 2 * N)]
+    leaf_labels = [y[B.vertex_at(leaf)] if B.vertex_at(leaf) is not None else y[B.order[-1]] for leaf in range(N,
+                                                                                                               2 * N)]
     assert lab[N:].tolist() == leaf_labels
     # cut sizes against networkx on B, and sum_k |Phi_k| = 2 |Phi|
     H = B.to_networkx()

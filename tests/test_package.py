@@ -56,7 +56,8 @@ def test_every_learner_is_importable_from_learners():
         module = importlib.import_module(name)
         for attr, obj in _public(module):
             if inspect.isclass(obj) and issubclass(obj, SimilarityLearner) and not inspect.isabstract(obj):
-                assert getattr(learners, attr, None) is obj, f"{name}.{attr} is a learner missing from simpred_lite.learners"
+                assert getattr(learners, attr,
+                               None) is obj, f"{name}.{attr} is a learner missing from simpred_lite.learners"
 
 
 def test_references_are_named_reference():

@@ -155,7 +155,8 @@ class PermutationAdversaryApp(_AdversaryApp):
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = f"PermutationAdversaryApp: you play the adversary against {self.learner_name} (K = {self.K})"
+        bundle["text/plain"] = (f"PermutationAdversaryApp: you play the adversary against {self.learner_name} "
+                                f"(K = {self.K})")
         return bundle
 
 
@@ -302,11 +303,13 @@ class MergeSortLearnerApp:
         curve = np.arange(1, len(self.adversary.asked) + 1)[: self.mistakes]
         plot_mistake_curves({"your mistakes": curve}, fig.subplots(),
                             {"floor": float(self.floor), "log2 K!": log2_factorial(self.K)},
-                            f"You against the {self.strategy} adversary, K = {self.K}", xlabel="query", legend="outside")
+                            f"You against the {self.strategy} adversary, K = {self.K}",
+                            xlabel="query", legend="outside")
         self.out.outputs = ()
         self.out.append_display_data(Image(data=figure_to_png(fig)))
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = f"MergeSortLearnerApp: you are the learner against the {self.strategy} adversary (K = {self.K})"
+        bundle["text/plain"] = (f"MergeSortLearnerApp: you are the learner against the {self.strategy} adversary "
+                                f"(K = {self.K})")
         return bundle

@@ -75,7 +75,8 @@ class PlaygroundApp:
     def __init__(self, graph: str = "karate club", learners=None, adversary: str = "random",
                  seed: int = 0, play_steps: int = 20):
         if isinstance(learners, str):
-            raise TypeError(f"learners must be a list of learner names, got the string {learners!r}; e.g. [{learners!r}]")
+            raise TypeError(f"learners must be a list of learner names, got the string {learners!r}; e.g. "
+                            f"[{learners!r}]")
         seed = check_int(seed, "seed", low=0, high=10**6)  # the seed box holds 0..10^6; never clamp silently
         play_steps = check_int(play_steps, "play_steps", low=1, high=2000)
         names = list(LEARNERS) if learners is None else list(learners)

@@ -22,4 +22,5 @@ from .play import *
 from .playground import *
 from .trials import *
 
-__all__ = [*trials.__all__, *adversaries.__all__, *play.__all__, *evaluation.__all__, *playground.__all__, *hand_played.__all__]
+__all__ = [*trials.__all__, *adversaries.__all__, *play.__all__, *evaluation.__all__, *playground.__all__,
+           *hand_played.__all__]

@@ -208,9 +208,11 @@ class AdaptiveAdversary(Adversary):
     def choose(self, game):
         name = self.target if self.target is not None else game.names[0]
         if name not in game.learners:
-            raise ValueError(f"the adaptive adversary targets {name!r}, which is not playing; choose one of {game.names}")
+            raise ValueError(f"the adaptive adversary targets {name!r}, which is not playing; choose one of "
+                             f"{game.names}")
         if name in game.retired:
-            raise ValueError(f"the adaptive adversary's target {name!r} has {game.retired[name]}; choose another target")
+            raise ValueError(f"the adaptive adversary's target {name!r} has {game.retired[name]}; choose "
+                             "another target")
         count = self.candidates
         if count is None and game.specs[name].slow:
             count = SLOW_CANDIDATES

@@ -122,7 +122,9 @@ def adversarial_run(learner, labels, T: int, seed, *, candidates: int | None = N
     return adaptive_run(learner, labels, T, seed, num_candidates=candidates)
 
 
-def adaptive_run(learner, labels, T: int, seed, num_candidates: int | None = 32, pairs=None) -> tuple[list[Trial], RunResult]:
+def adaptive_run(
+    learner, labels, T: int, seed, num_candidates: int | None = 32, pairs=None
+) -> tuple[list[Trial], RunResult]:
     """Play ``T`` rounds of :class:`AdaptiveAdversary` against ``learner``.
 
     Parameters

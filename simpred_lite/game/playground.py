@@ -181,7 +181,8 @@ class LearnerSpec:
             raise TypeError(f"the factory of {self.name!r} returned {learner!r}, which is not a similarity learner")
         n = G.number_of_nodes()
         if getattr(learner, "n", n) != n:
-            raise ValueError(f"the factory of {self.name!r} built a learner for {learner.n} vertices, the graph has {n}")
+            raise ValueError(f"the factory of {self.name!r} built a learner for {learner.n} vertices, "
+                             f"the graph has {n}")
         return learner
 
     def bound_for(self, G: nx.Graph, labels, learner) -> float | None:
@@ -468,7 +469,8 @@ class Playground:
         self.cut = g.cut_edges(self.G, self.labels)
         self.boundary = np.unique(np.asarray(self.cut, dtype=np.int64).reshape(-1))
         if isinstance(learners, str):
-            raise TypeError(f"learners must be a list of learner names, got the string {learners!r}; e.g. [{learners!r}]")
+            raise TypeError(f"learners must be a list of learner names, got the string {learners!r}; e.g. "
+                            f"[{learners!r}]")
         names = list(self.registry) if learners is None else list(learners)
         if not names:
             raise ValueError("choose at least one learner")

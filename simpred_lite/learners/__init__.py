@@ -40,4 +40,5 @@ from .permutations import *
 from .reductions import *
 from .unknown import *
 
-__all__ = [*base.__all__, *baselines.__all__, *classifiers.__all__, *path_forest.__all__, *unknown.__all__, *bounds.__all__, *reductions.__all__, *matrix.__all__, *bst_perceptron.__all__, *permutations.__all__]
+__all__ = [*base.__all__, *baselines.__all__, *classifiers.__all__, *path_forest.__all__, *unknown.__all__,
+           *bounds.__all__, *reductions.__all__, *matrix.__all__, *bst_perceptron.__all__, *permutations.__all__]

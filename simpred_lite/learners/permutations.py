@@ -32,7 +32,18 @@ from .baselines import UnionFindLearner
 from .bounds import PAPER_BETA
 from .classifiers import ClassLearner
 
-__all__ = ["ConsistentPredictor", "PairedPermutationClassLearner", "PairedPermutationClassLearnerReference", "PairedPermutationClassifier", "run_class", "TransitiveOrderLearner", "HalvingPermutationLearner", "IteratedClassLearner", "pattern_index", "pattern_items"]
+__all__ = [
+    "pattern_index",
+    "pattern_items",
+    "ConsistentPredictor",
+    "PairedPermutationClassLearner",
+    "PairedPermutationClassLearnerReference",
+    "PairedPermutationClassifier",
+    "run_class",
+    "TransitiveOrderLearner",
+    "HalvingPermutationLearner",
+    "IteratedClassLearner",
+]
 
 
 def pattern_index(x1: int, x2: int, K: int) -> int:
@@ -422,7 +433,8 @@ class HalvingPermutationLearner(SimilarityLearner):
     def _learn(self, i, j, y, y_hat, path):
         keep = self._dissimilar(i, j) == bool(y)
         if not keep.any():
-            raise ValueError("these labels contradict every permutation: the sequence is not a paired permutation problem")
+            raise ValueError("these labels contradict every permutation: the sequence is not a paired permutation "
+                             "problem")
         self._perms = self._perms[keep]
 
 

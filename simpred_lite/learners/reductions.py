@@ -139,7 +139,8 @@ class SimilarityFromClassifier(SimilarityLearner):
     Examples
     --------
     >>> import networkx as nx
-    >>> from simpred_lite.learners import HalvingClassifier, labelings_with_small_cut, similarity_from_classifier_mistake_bound
+    >>> from simpred_lite.learners import HalvingClassifier, labelings_with_small_cut
+    >>> from simpred_lite.learners.bounds import similarity_from_classifier_mistake_bound
     >>> H = labelings_with_small_cut(nx.path_graph(5), K=2, max_cut=1)
     >>> sim = SimilarityFromClassifier(lambda: HalvingClassifier(H), K=2)
     >>> for i, j, y in [(0, 4, 1), (0, 1, 0), (1, 3, 1), (2, 4, 1), (0, 2, 0)]:
@@ -308,7 +309,7 @@ def history_tree(sim: SimilarityFromClassifier):
     Examples
     --------
     >>> import networkx as nx
-    >>> from simpred_lite.learners import HalvingClassifier, labelings_with_small_cut, similarity_from_classifier_mistake_bound
+    >>> from simpred_lite.learners import HalvingClassifier, labelings_with_small_cut
     >>> H = labelings_with_small_cut(nx.path_graph(4), K=2, max_cut=1)
     >>> sim = SimilarityFromClassifier(lambda: HalvingClassifier(H), K=2, merge=False)
     >>> sim.learn_one(0, 3, 1)
@@ -378,7 +379,7 @@ class ClassifierFromSimilarity(ClassLearner):
     """
 
     def __init__(self, sim_learner, K: int):
-        if not (hasattr(sim_learner, "predict_one") and hasattr(sim_learner, "learn_one") and hasattr(sim_learner, "n")):
+        if not all(hasattr(sim_learner, a) for a in ("predict_one", "learn_one", "n")):
             raise TypeError(
                 f"sim_learner must be a similarity learner (predict_one, learn_one, n), got "
                 f"{type(sim_learner).__name__}"

@@ -208,7 +208,8 @@ def draw_ising_reduction(G: nx.Graph, fig=None, seed: int | None = None):
     grid = fig.add_gridspec(rows, 2, height_ratios=[2.2] + [1] * (rows - 1))
     pos = nx.circular_layout(G) if seed is None else graph_layout(G, seed=seed)
     tree = set(steps.tree_edges)
-    for k, (title, edgelist) in enumerate([("(a) the graph G", list(G.edges)), ("(b) spanning tree T (DFS from 0)", steps.tree_edges)]):
+    panels = [("(a) the graph G", list(G.edges)), ("(b) spanning tree T (DFS from 0)", steps.tree_edges)]
+    for k, (title, edgelist) in enumerate(panels):
         ax = fig.add_subplot(grid[0, k])
         other = [e for e in G.edges if (min(e), max(e)) not in tree]
         nx.draw_networkx_edges(G, pos, edgelist=[e for e in edgelist if (min(e), max(e)) in tree], ax=ax, width=2)

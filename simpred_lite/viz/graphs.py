@@ -151,7 +151,10 @@ def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None,
     colors = [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
     nx.draw_networkx_nodes(G, pos, nodelist=range(n), ax=ax, node_color=colors, node_size=40, edgecolors="0.2",
                            linewidths=0.5)
-    suffix = f"\n|Φ^T| = {len(cut)} cut tree edges (red)" if labels is not None else f"\n{len(tree_edges)} tree edges (bold)"
+    if labels is not None:
+        suffix = f"\n|Φ^T| = {len(cut)} cut tree edges (red)"
+    else:
+        suffix = f"\n{len(tree_edges)} tree edges (bold)"
     ax.set_title(title + suffix)
     ax.set_xlabel("layout x")
     ax.set_ylabel("layout y")
@@ -256,7 +259,7 @@ def draw_edge_numbering(
     number = {e: k + 1 for k, e in enumerate(edges)}
     nx.draw_networkx_edge_labels(D, pos, edge_labels={e: f"e{number[e]}" for e in shown if e in number}, ax=ax,
                                  font_size=8, rotate=False, bbox={"boxstyle": "round,pad=0.1", "fc": "white", "lw": 0})
-    colours = ["0.85" if y is None else CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in (y if y is not None else range(n))]
+    colours = ["0.85"] * n if y is None else [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
     nx.draw_networkx_nodes(D, pos, nodelist=range(n), ax=ax, node_color=colours, node_size=node_size,
                            edgecolors="0.2", linewidths=0.8)
     nx.draw_networkx_labels(D, pos, labels={v: str(v + name_offset) for v in range(n)}, ax=ax, font_size=9)
@@ -331,11 +334,13 @@ def draw_path_order(order, labels=None, ax=None, title: str = "The path P (depth
     pos = {i: (float(i), 0.0) for i in range(len(order))}
     y = None if labels is None else validate_labels(labels, len(order))
     cut = [] if y is None else [(i, i + 1) for i in range(len(order) - 1) if y[order[i]] != y[order[i + 1]]]
-    nx.draw_networkx_edges(P, pos, ax=ax, edgelist=[e for e in P.edges if e not in set(cut)], edge_color="0.3", width=1.5)
+    nx.draw_networkx_edges(P, pos, ax=ax, edgelist=[e for e in P.edges if e not in set(cut)], edge_color="0.3",
+                           width=1.5)
     if cut:
         nx.draw_networkx_edges(P, pos, ax=ax, edgelist=cut, edge_color="tab:red", width=2.2, style="dashed")
     colors = ["white" if y is None else CLASS_COLORS[int(y[v]) % 10] for v in order]
-    nx.draw_networkx_nodes(P, pos, ax=ax, node_color=colors, node_size=160 if len(order) <= 16 else 30, edgecolors="0.2")
+    nx.draw_networkx_nodes(P, pos, ax=ax, node_color=colors, node_size=160 if len(order) <= 16 else 30,
+                           edgecolors="0.2")
     if len(order) <= 32:
         nx.draw_networkx_labels(P, pos, labels=dict(enumerate(map(str, order))), ax=ax, font_size=7)
     extra = f"\n|Φ^P| = {len(cut)} cut edges (red)" if y is not None else ""

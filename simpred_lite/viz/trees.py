@@ -78,7 +78,8 @@ def draw_bst(B, labels=None, ax=None, title: str = "Binary Support Tree B", show
     N = B.num_leaves
     y = B.propagate_labels(labels) if labels is not None else None
     cut = [(p, c) for p, c in B.edges() if y is not None and y[p] != y[c]]
-    nx.draw_networkx_edges(H, pos, edgelist=[e for e in B.edges() if e not in set(cut)], ax=ax, edge_color="0.4", width=1.0)
+    nx.draw_networkx_edges(H, pos, edgelist=[e for e in B.edges() if e not in set(cut)], ax=ax, edge_color="0.4",
+                           width=1.0)
     if cut:
         nx.draw_networkx_edges(H, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=2.0, style="dashed")
     if path is not None and len(path) >= 2:
@@ -87,12 +88,14 @@ def draw_bst(B, labels=None, ax=None, title: str = "Binary Support Tree B", show
     dummy = [v for v in H.nodes if v >= N + B.n]
     colors = ["white" if y is None else CLASS_COLORS[int(y[v]) % 10] for v in real]
     size = 160 if N <= 16 else 40
-    nx.draw_networkx_nodes(H, pos, nodelist=real, ax=ax, node_color=colors, node_size=size, edgecolors="0.2", linewidths=0.6)
+    nx.draw_networkx_nodes(H, pos, nodelist=real, ax=ax, node_color=colors, node_size=size, edgecolors="0.2",
+                           linewidths=0.6)
     if dummy:
         nx.draw_networkx_nodes(H, pos, nodelist=dummy, ax=ax, node_color="white", node_size=size, edgecolors="0.6",
                                linewidths=0.8, node_shape="s")
     if show_vertices and N <= 32:
-        nx.draw_networkx_labels(H, pos, labels={N + i: str(v) for i, v in enumerate(B.order.tolist())}, ax=ax, font_size=7)
+        nx.draw_networkx_labels(H, pos, labels={N + i: str(v) for i, v in enumerate(B.order.tolist())}, ax=ax,
+                                font_size=7)
     extra = f"\n|Φ^B| = {len(cut)} cut edges (red)" if y is not None else ""
     ax.set_title(f"{title}: N = {N} leaves, depth {B.depth}{extra}")
     ax.set_xlabel("leaf position (the path P)")
@@ -136,7 +139,8 @@ def draw_bst_trial(bst, structure=None, ax=None, labels=None, title: str = "Bina
                    linewidths=3.0 if h in S else 1.5, zorder=2)
         ax.text(x, z, str(h), ha="center", va="center", fontsize=7, zorder=3)
         if structure and h in structure.tags:
-            ax.text(x + 0.28, z + 0.22, str(structure.tags[h]), color="tab:red", fontsize=9, fontweight="bold", zorder=3)
+            ax.text(x + 0.28, z + 0.22, str(structure.tags[h]), color="tab:red", fontsize=9, fontweight="bold",
+                    zorder=3)
     for h in range(N, 2 * N):
         v = bst.vertex_at(h)
         ax.text(pos[h][0], -0.45, "d" if v is None else f"v{v}", ha="center", va="top", fontsize=7)

@@ -143,7 +143,8 @@ def test_retired_learner_keeps_its_partial_run(small):
             return super()._predict(i, j, path)
 
     ev = evaluate({"quitter": GivesUp, "uf": UnionFindLearner}, G, y, T=50, seed=0)
-    assert len(ev["quitter"].run) == 7 and ev["quitter"].retired.startswith("retired at trial 8: RuntimeError: pool full")
+    assert len(ev["quitter"].run) == 7
+    assert ev["quitter"].retired.startswith("retired at trial 8: RuntimeError: pool full")
     assert len(ev["uf"].run) == 50
 
 

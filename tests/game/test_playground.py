@@ -138,7 +138,8 @@ def test_step_and_play_reject_bad_input():
     student = Playground("barbell", adversary="student", seed=0)
     with pytest.raises(ValueError, match="needs your pair"):
         student.step()
-    wrong_target = Playground("barbell", ["AlwaysSimilar"], "adaptive", adversary_options={"target": "UnionFindLearner"})
+    wrong_target = Playground("barbell", ["AlwaysSimilar"], "adaptive",
+                              adversary_options={"target": "UnionFindLearner"})
     with pytest.raises(ValueError, match="targets 'UnionFindLearner', which is not playing"):
         wrong_target.step()
 
@@ -310,7 +311,10 @@ def test_make_adversary_passes_objects_through_and_summary_counts():
     assert make_adversary(adv) is adv
     game = Playground("barbell", ["AlwaysSimilar", "UnionFindLearner"], adv, seed=0)
     game.play(4)
-    assert game.summary() == f"trials: 4 | mistakes: AlwaysSimilar 4, UnionFindLearner {game.mistakes['UnionFindLearner']}"
+    assert game.summary() == (
+        f"trials: 4 | mistakes: AlwaysSimilar 4, UnionFindLearner "
+        f"{game.mistakes['UnionFindLearner']}"
+    )
 
 
 # -- the widget ---------------------------------------------------------------------------
@@ -409,7 +413,8 @@ def test_needs_labels_factories_and_learner_dependent_bounds():
     bounds = game.bounds()
     assert bounds["winnowish"] == 110.0 and bounds["star"] == 3.0
     assert bounds["bst"] == game.learners["bst"].bst.cut_size(game.labels)
-    spec = register_learner("needs labels (test)", lambda G, s, y: AlwaysSimilar(len(y)), needs_labels=True, replace=True)
+    spec = register_learner("needs labels (test)", lambda G, s, y: AlwaysSimilar(len(y)), needs_labels=True,
+                            replace=True)
     try:
         assert spec.needs_labels and Playground("grid", ["needs labels (test)"]).learners["needs labels (test)"].n == 40
     finally:

@@ -66,7 +66,8 @@ def test_fast_equals_naive_on_random_sequences(Bl, pairs):
     _lockstep(B, trials, check_kernel=len(trials) <= 40)
 
 
-@given(bst_and_labels(max_n=24), st.lists(st.tuples(st.integers(0, 23), st.integers(0, 23), st.booleans()), max_size=120))
+@given(bst_and_labels(max_n=24), st.lists(st.tuples(st.integers(0, 23), st.integers(0, 23), st.booleans()),
+                                          max_size=120))
 @settings(max_examples=40)
 def test_fast_equals_naive_on_arbitrary_label_sequences(Bl, seq):
     # labels need not come from a labeling: every promotion/demotion pattern is exercised

@@ -208,7 +208,12 @@ def test_class_learner_clones_are_independent(make_class):
     assert _play_classes(clf, VERTICES[20:]) == _play_classes(twin, VERTICES[20:])
 
 
-@pytest.mark.parametrize("x, y, error", [(-1, 0, ValueError), (N, 0, ValueError), (0.0, 0, TypeError), (0, -1, ValueError), (0, 1.0, TypeError)])
+BAD_CLASS_INPUT = [
+    (-1, 0, ValueError), (N, 0, ValueError), (0.0, 0, TypeError), (0, -1, ValueError), (0, 1.0, TypeError),
+]
+
+
+@pytest.mark.parametrize("x, y, error", BAD_CLASS_INPUT)
 def test_class_learners_refuse_bad_input(make_class, x, y, error):
     clf = make_class()
     with pytest.raises(error):

@@ -329,7 +329,8 @@ class MatrixPerceptronExactReference:
 
 
 _SYMMETRIC = {
-    "C6": nx.cycle_graph(6), "C7": nx.cycle_graph(7), "grid3x3": nx.convert_node_labels_to_integers(nx.grid_2d_graph(3, 3)),
+    "C6": nx.cycle_graph(6), "C7": nx.cycle_graph(7), "grid3x3": nx.convert_node_labels_to_integers(nx.grid_2d_graph(3,
+                                                                                                                     3)),
     "petersen": nx.petersen_graph(), "K33": nx.complete_bipartite_graph(3, 3),
     "cube": nx.convert_node_labels_to_integers(nx.hypercube_graph(3)), "wheel": nx.wheel_graph(7),
 }

@@ -150,7 +150,8 @@ def test_forest_component_merges_rerooting():
     rng.shuffle(edges)
     fast, naive = PathForest(n), PathForestReference(n)
     for a, b in edges:
-        assert fast.instance_sparse(int(a), int(b), [int(a), int(b)]) == naive.instance_sparse(int(a), int(b), [int(a), int(b)])
+        assert fast.instance_sparse(int(a), int(b), [int(a), int(b)]) == naive.instance_sparse(int(a), int(b), [int(a),
+                                                                                                                int(b)])
     for _ in range(50):
         i, j = rng.choice(n, 2, replace=False).tolist()
         path = nx.shortest_path(T, i, j)
@@ -427,7 +428,8 @@ def test_rnorm_margin_is_literal_w_dot_vecX():
         checked += literal != 0
         dense.learn_one(t.i, t.j, t.y, t.path)
     assert checked > 50
-    assert dense.norm_r() == pytest.approx(np.sum(np.abs(dense.theta.astype(float)) ** dense.r) ** (1 / dense.r), rel=1e-12)
+    assert dense.norm_r() == pytest.approx(np.sum(np.abs(dense.theta.astype(float)) ** dense.r) ** (1 / dense.r),
+                                           rel=1e-12)
 
 
 def test_rnorm_needs_r_minus_1_mistakes_on_one_pair():
@@ -479,7 +481,8 @@ def test_rnorm_proof_steps_and_bound(gen):
     theta_norm = learner.norm_r()
     assert 2 * P <= u_norm * theta_norm * (1 + 1e-12)
     assert theta_norm**2 <= (r - 1) * (3 * sumP - sumD) * (1 + 1e-12)
-    assert learner.mistakes <= rnorm_perceptron_mistake_bound(n, u_norm) <= rnorm_perceptron_cut_bound(n, cut_size(G, labels))
+    assert learner.mistakes <= rnorm_perceptron_mistake_bound(n, u_norm) <= rnorm_perceptron_cut_bound(n, cut_size(G,
+                                                                                                                   labels))
 
 
 def test_rnorm_sparse_equals_dense_long_run_both_labels():
