@@ -23,12 +23,8 @@ from simpred_lite.game.trials import shortest_path_trials
 from simpred_lite.graphs import cut_size, planted_partition
 from simpred_lite.learners import RNormPerceptron, RNormPerceptronReference
 from simpred_lite.learners.bounds import rnorm_perceptron_mistake_bound
-from simpred_lite.learners.unknown import (
-    class_coefficients,
-    complete_spanning_tree,
-    rnorm_exponent,
-    target_matrix,
-)
+from simpred_lite.learners.unknown import rnorm_exponent
+from simpred_lite.theory.unknown_graphs import class_coefficients, complete_spanning_tree, target_matrix
 
 
 def per_trial(learner, trials) -> tuple[float, list[int]]:

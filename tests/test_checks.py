@@ -51,7 +51,7 @@ from simpred_lite.learners import (
     unknown,
 )
 from simpred_lite.learners import base as learners_base
-from simpred_lite.theory import hardness, lowerbound
+from simpred_lite.theory import hardness, lowerbound, unknown_graphs
 from simpred_lite.viz import figures
 
 P4 = nx.path_graph(4)
@@ -234,7 +234,7 @@ BAD_INPUTS = [
     ("wilson seed negative", _call(spanning.wilson, P4, seed=-1), ValueError, "seed must be a non-negative"),
     ("BST from_graph seed bool", _call(bst.BinarySupportTree.from_graph, P4, seed=True), TypeError, "seed must be"),
     ("random_permutation seed str", _call(lowerbound.random_permutation, 3, seed="x"), TypeError, "seed must be"),
-    ("random_tree_with_clusters seed None", _call(unknown.random_tree_with_clusters, 10, 2, seed=None), ValueError, "explicit seed"),
+    ("random_tree_with_clusters seed None", _call(unknown_graphs.random_tree_with_clusters, 10, 2, seed=None), ValueError, "explicit seed"),
     ("adversarial_class_run seed float", _call(classifiers.adversarial_class_run, MemorizingClassifier(4, 3), [0, 2, 1, 0], 2, seed=0.5), TypeError, "seed must be"),
     ("Playground seed negative", _call(playground.Playground, "barbell", ["AlwaysSimilar"], seed=-1), ValueError, "seed must be at least 0"),
     ("Playground reset seed float", lambda: playground.Playground("barbell", ["AlwaysSimilar"], seed=0).reset(seed=1.5), TypeError, "seed must be an integer"),
@@ -252,7 +252,7 @@ BAD_INPUTS = [
     ("planted p_out > 1", _call(graphs.planted_partition, 10, 2, 0.5, 1.1, seed=0), ValueError, r"p_out must be a probability in \[0, 1\]"),
     ("planted K=1", _call(graphs.planted_partition, 10, 1, 0.5, 0.1, seed=0), ValueError, "K must lie in 2..10, got 1"),
     ("planted n float", _call(graphs.planted_partition, 10.0, 2, 0.5, 0.1, seed=0), TypeError, "n must be an integer"),
-    ("random_tree_with_clusters K > n", _call(unknown.random_tree_with_clusters, 5, 6, seed=0), ValueError, "K must lie in 1..5"),
+    ("random_tree_with_clusters K > n", _call(unknown_graphs.random_tree_with_clusters, 5, 6, seed=0), ValueError, "K must lie in 1..5"),
     ("digits k bool", _call(datasets.digits_knn_graph, True), TypeError, "k must be an integer, got True"),
     # graphs and labels
     ("float node labels", _call(graphs.validate_graph, _float_node_graph()), ValueError, r"vertex 0.0 \(float\); pass relabel=True"),

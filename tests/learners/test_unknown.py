@@ -31,20 +31,18 @@ from simpred_lite.learners.bounds import (
     rnorm_perceptron_mistake_bound,
     tree_winnow_mistake_bound,
 )
-from simpred_lite.learners.unknown import (
-    check_simple_path,
+from simpred_lite.learners.unknown import check_simple_path, rnorm_exponent, rnorm_margin
+from simpred_lite.spanning import wilson
+from simpred_lite.theory.unknown_graphs import (
     class_coefficients,
     complete_spanning_tree,
     edge_path_vector,
     figure4_graph,
     fundamental_cutset_matrix,
     random_tree_with_clusters,
-    rnorm_exponent,
-    rnorm_margin,
     signed_cut_vector,
     target_matrix,
 )
-from simpred_lite.spanning import wilson
 
 GENERATORS = [shortest_path_trials, random_walk_trials, cut_crossing_trials]
 
