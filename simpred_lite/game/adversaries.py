@@ -15,7 +15,8 @@ and for the cut-biased adversary ``boundary``.
 * :class:`StudentAdversary` — you choose the pair
 
 The adversaries of the lower bounds choose the *labels* as well, after the prediction:
-:class:`~simpred_lite.theory.lowerbound.ComparisonAdversary` (paired permutations, §7) and
+:class:`~simpred_lite.theory.lowerbound.ComparisonAdversary` (paired permutations, §7; a
+subclass of :class:`Adversary` that lives beside the sorting strategies it drives) and
 :func:`~simpred_lite.theory.similarity_lower_bound.force_lower_bound` (Proposition 1).
 """
 

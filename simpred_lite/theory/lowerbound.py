@@ -33,6 +33,7 @@ from itertools import permutations
 import numpy as np
 
 from ..checks import check_int, check_random_state, check_similarity_label
+from ..game.adversaries import Adversary
 from ..game.trials import Trial
 from ..learners.permutations import pattern_index, pattern_items
 
@@ -251,8 +252,12 @@ def _binary_insertion_sort(items):
 _STRATEGIES = {"merge": _merge_sort, "binary_insertion": _binary_insertion_sort}
 
 
-class ComparisonAdversary:
+class ComparisonAdversary(Adversary):
     """A similarity adversary on the paired permutation problem that asks sorting comparisons.
+
+    One of the :class:`~simpred_lite.game.Adversary` family (``choose(game)`` poses the
+    current comparison), and one of the adversaries of the lower bounds that also choose the
+    *label*, after the prediction (:meth:`answer`).
 
     It runs a comparison sort (``"merge"`` or ``"binary_insertion"``) on the items; each
     comparison ``z(a) < z(b)?`` becomes the similarity query ``((a, b), (b, b))`` (similar
@@ -288,6 +293,15 @@ class ComparisonAdversary:
         self._order: list[int] | None = None
         self._current: tuple[int, int] | None = None
         self._advance(None)
+
+    name = "comparison"
+
+    def choose(self, game=None):
+        """The current comparison as a pair of pattern numbers, with no path."""
+        pair = self.query_pair()
+        if pair is None:
+            raise ValueError("the comparison adversary is done: the permutation is determined")
+        return (*pair, None)
 
     def _advance(self, send):
         try:

@@ -91,3 +91,21 @@ def test_adaptive_adversary_bad_input():
         AdaptiveAdversary(candidates=0)
     with pytest.raises(ValueError, match="T must be"):
         adaptive_run(AlwaysSimilar(3), [0, 1, 1], T=-2, seed=0)
+
+
+def test_one_adversary_family():
+    from simpred_lite.game import (
+        AdaptiveAdversary,
+        Adversary,
+        CutBiasedAdversary,
+        PathRevealingAdversary,
+        RandomAdversary,
+        StudentAdversary,
+    )
+    from simpred_lite.theory import ComparisonAdversary
+
+    for cls in (RandomAdversary, CutBiasedAdversary, AdaptiveAdversary, PathRevealingAdversary, StudentAdversary,
+                ComparisonAdversary):
+        assert issubclass(cls, Adversary)
+    adv = ComparisonAdversary(2)
+    assert adv.choose(None) == (1, 3, None)  # ((0, 1), (1, 1)) as pattern numbers
