@@ -27,7 +27,6 @@ from collections.abc import Iterable
 import networkx as nx
 import numpy as np
 import scipy.sparse as sp
-import scipy.sparse.linalg as spla
 
 from .checks import check_vertex
 from .graphs import cut_edges, validate_graph, validate_labels
@@ -138,6 +137,8 @@ def _grounded_solver(G: nx.Graph):
     A symmetric fill-reducing ordering and no pivoting suit an SPD matrix: about half the
     fill of the default column ordering on a grid.
     """
+    import scipy.sparse.linalg as spla  # loaded on first use: `import simpred_lite` stays light
+
     L = laplacian(G).tocsc()
     Lg = L[1:, 1:]
     return spla.splu(Lg, permc_spec="MMD_AT_PLUS_A", diag_pivot_thresh=0.0)

@@ -30,7 +30,6 @@ from collections.abc import Sequence
 
 import networkx as nx
 import numpy as np
-import scipy.sparse.linalg as spla
 
 from .checks import check_int, check_random_state, check_vertex
 from .graphs import validate_graph
@@ -461,6 +460,8 @@ def count_spanning_trees(G: nx.Graph, *, log: bool = False):
 
     L0 = laplacian(G)[1:, 1:].tocsc()
     if log:
+        import scipy.sparse.linalg as spla  # loaded on first use: `import simpred_lite` stays light
+
         lu = spla.splu(L0, permc_spec="MMD_AT_PLUS_A", diag_pivot_thresh=0.0)
         return float(np.sum(np.log(np.abs(lu.U.diagonal()))))
     if n > EXACT_COUNT_LIMIT:

@@ -44,7 +44,7 @@ import math
 
 import networkx as nx
 import numpy as np
-import scipy.linalg
+import scipy  # scipy.linalg (expm, eigh) loads on first use, through scipy's lazy submodules
 import scipy.sparse as sp
 
 from ..bst import BinarySupportTree
