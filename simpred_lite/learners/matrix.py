@@ -383,13 +383,13 @@ class _SparseKernel(_DenseKernel):
     def __init__(self, G: nx.Graph):
         from collections import OrderedDict
 
-        from ..resistance import _grounded_solver
+        from ..resistance import grounded_solver
 
         self.graph = G
         self.n = G.number_of_nodes()
         self.m = G.number_of_edges()
         self.exact = self.m == self.n - 1
-        self._lu = _grounded_solver(G)
+        self._lu = grounded_solver(G)
         self._cache = OrderedDict()
         self._cache_size = max(4, _COLUMN_CACHE_ENTRIES // max(self.n, 1))
         self.R, self.diameter_pair = self._diameter()
