@@ -88,6 +88,14 @@ def graph_perceptron_mistake_bound(G: nx.Graph, labels, a: float = 1.0) -> float
     ``||u||^2 = 4 |Phi^G(y)| + (sum_v u_v)^2 / (a n^2)`` with ``u = 2y - 1`` and
     ``R^2 = max_v (L^+_vv + a)``.
 
+    Parameters
+    ----------
+    G : networkx.Graph
+    labels : array_like of {0, 1}
+        A two-class labeling of the vertices.
+    a : float, default 1.0
+        The kernel's bias (``L^+ + a 11^T``), as in :class:`~simpred_lite.learners.GraphPerceptron`.
+
     Examples
     --------
     >>> import networkx as nx
@@ -112,6 +120,13 @@ def matrix_perceptron_mistake_bound(R: float, U_norm_sq: float) -> float:
     ``<U,X> = 0``) by ``-2<W,X> + ||X||^2 < -R^2``.  ``Delta`` starts at
     ``R^4 ||U||^2`` and stays ``>= 0``.
 
+    Parameters
+    ----------
+    R : float
+        The instances' radius (``R^2`` is the threshold).
+    U_norm_sq : float
+        ``||U||_F^2`` of the comparator (:func:`comparator_norm_sq`).
+
     Examples
     --------
     >>> matrix_perceptron_mistake_bound(3.0, 4.0)
@@ -130,6 +145,17 @@ def matrix_winnow_mistake_bound(R: float, cut: float, m: int, eta: float = 1.28)
     ``(1 - e^-eta) theta`` of relative entropy; the threshold ``theta = eta delta /
     (e^eta - e^-eta)`` equalises both at ``eta delta / (e^eta + 1)``, and the entropy starts
     below ``ln m``.  ``eta = 1.28`` (the root of ``e^eta (eta - 1) = 1``) minimises the constant.
+
+    Parameters
+    ----------
+    R : float
+        The instances' radius.
+    cut : float
+        The cut size ``|Phi|`` of the labeling.
+    m : int
+        Number of edges (the weight matrix is ``m x m``).
+    eta : float, default 1.28
+        Matrix Winnow's learning rate.
 
     Examples
     --------
@@ -150,6 +176,17 @@ def tree_winnow_mistake_bound(n: int, k: int, alpha: float = 2.0, threshold: flo
     demotions are ``D < (N + (alpha - 1) theta P) / ((1 - 1/alpha) theta)``.
     Returns ``P + D_max`` (exact rational arithmetic).  For ``alpha = 2``, ``theta = N``:
     ``1 + 3 k ceil(log2(n - 1))``.
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices of the tree (``n - 1`` weights).
+    k : int
+        Number of relevant weights (the cut edges).
+    alpha : float, default 2.0
+        The promotion factor.
+    threshold : float, optional
+        ``theta``; ``n - 1`` by default.
 
     Examples
     --------
@@ -184,6 +221,13 @@ def rnorm_perceptron_mistake_bound(n: int, target_norm_s: float) -> float:
     Hoelder ``2P <= ||vec U||_s ||theta||_r``.  Hence ``4P^2 <= c (3eP - D)`` with
     ``c = (r-1)||vec U||_s^2``, and ``M = P + D <= (1+3e)P - 4P^2/c <= (1+3e)^2 c / 16``.
 
+    Parameters
+    ----------
+    n : int
+        Number of vertices (``r = 4 ln(n - 1)``).
+    target_norm_s : float
+        ``||vec(U)||_s`` of the comparator, ``1/r + 1/s = 1``.
+
     Examples
     --------
     >>> round(rnorm_perceptron_mistake_bound(101, 4.0), 1)
@@ -197,6 +241,13 @@ def rnorm_perceptron_cut_bound(n: int, cut_size: int) -> float:
     """Theorem ``t:unknown`` in terms of the cut: ``M <= ((1+3e)^2/16)(r-1) 16 |Phi^G|^4``.
 
     Because ``||vec U||_s <= ||vec U||_1 <= sum_k |Phi_k^T|^2 <= (sum_k |Phi_k^G|)^2 = 4|Phi^G|^2``.
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices.
+    cut_size : int
+        ``|Phi^G|`` of the labeling.
 
     Examples
     --------
@@ -212,6 +263,13 @@ def paired_permutation_mistake_bound(K: int, beta: float = PAPER_BETA) -> float:
     From ``((1+β)/2)^M >= W >= w_{s*} >= (β/2)^(K-1)``.  At ``β = 0.294`` the constant is
     ``4.4035``; the paper's ``4.1`` is a slip (no ``β`` gets below ``4.40``).
 
+    Parameters
+    ----------
+    K : int
+        Number of items.
+    beta : float, default PAPER_BETA
+        The master's discount, in ``(0, 1)``.
+
     Examples
     --------
     >>> round(paired_permutation_mistake_bound(2), 4)
@@ -224,6 +282,14 @@ def paired_permutation_mistake_bound(K: int, beta: float = PAPER_BETA) -> float:
 
 def similarity_from_classifier_mistake_bound(B: int, K: int, beta: float = PAPER_BETA) -> float:
     """The bound of Lemma equiv, ``c_K(beta) * B``, for a base learner with bound ``B``.
+
+    Parameters
+    ----------
+    B : int
+        The base class learner's mistake bound.
+    K : int
+        Number of classes.
+    beta : float, default PAPER_BETA
 
     Examples
     --------
@@ -240,6 +306,13 @@ def reduction_constant(K: int, beta: float = PAPER_BETA) -> float:
     Lemma equiv gives ``M <= c_K(beta) * B``.  The paper states ``c_K <= c log2 K`` with
     ``c < 5``; with ``beta = 0.294`` the ratio ``c_K/log2 K`` is 4.4035 at ``K = 2`` and
     decreases with ``K``, so the claim holds for every ``K >= 2``.
+
+    Parameters
+    ----------
+    K : int
+        Number of classes, at least 2.
+    beta : float, default PAPER_BETA
+        The master's discount, in ``(0, 1)``.
 
     Examples
     --------
