@@ -120,6 +120,12 @@ def heap_path(a: int, b: int) -> list[int]:
     Climb from both until they meet at the lowest common ancestor: ``O(depth)``. The path
     has ``2k + 1`` vertices, the ancestor in the middle, ``k`` edges up on each side.
 
+    Parameters
+    ----------
+    a, b : int
+        Two heap indices at the same depth (the root is 1, the children of ``h`` are ``2h`` and
+        ``2h + 1``).
+
     Examples
     --------
     >>> heap_path(4, 6)

@@ -220,6 +220,13 @@ def grid_graph(rows: int, cols: int, K: int = 2) -> tuple[nx.Graph, np.ndarray]:
     Vertex ``r * cols + c`` sits at row ``r``, column ``c``; its class is
     ``c * K // cols``.  The grid is the classic graph with a *large* resistance diameter.
 
+    Parameters
+    ----------
+    rows, cols : int
+        The grid's size (``rows * cols >= 2`` vertices).
+    K : int, default 2
+        Number of classes, in vertical bands.
+
     Examples
     --------
     >>> G, labels = grid_graph(3, 4)
@@ -244,6 +251,13 @@ def barbell_graph(clique_size: int, path_length: int = 0) -> tuple[nx.Graph, np.
     Vertices ``0 .. clique_size-1`` form the first clique, the next ``path_length``
     vertices the bridge, the rest the second clique.  The first half of the bridge (and
     the first clique) is class 0; the rest class 1, so exactly one edge is cut.
+
+    Parameters
+    ----------
+    clique_size : int
+        Vertices of each clique, at least 2.
+    path_length : int, default 0
+        Vertices of the path between the cliques.
 
     Examples
     --------
@@ -283,6 +297,13 @@ def karate_club() -> tuple[nx.Graph, np.ndarray]:
 
 def similarity_label(labels, i: int, j: int) -> int:
     """``1`` if vertices ``i`` and ``j`` are in different classes (dissimilar), else ``0``.
+
+    Parameters
+    ----------
+    labels : array_like of int
+        The class of each vertex.
+    i, j : int
+        Two vertices.
 
     Examples
     --------
@@ -344,6 +365,14 @@ def cut_size(G: nx.Graph, labels, k: int | None = None) -> int:
 
     Note ``sum_k |Phi^G_k| = 2 |Phi^G|``: every cut edge touches two classes.  Like
     :func:`cut_edges`, a class no vertex has gives ``0`` (see there).
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    labels : array_like of int
+        The class of each vertex.
+    k : int, optional
+        Count only the cut edges touching class ``k`` (``|Phi_k|``).
 
     Examples
     --------

@@ -56,6 +56,11 @@ _AUTO_CG_PROBE = 300  # "auto": CG iterations allowed on the first pair before f
 def edge_list(G: nx.Graph) -> list[tuple[int, int]]:
     """The edges of ``G`` as ``(u, v)`` with ``u < v``, in the sorted order used by :func:`incidence`.
 
+    Parameters
+    ----------
+    G : networkx.Graph
+        A connected, undirected graph on ``0 .. n-1`` (weights are ignored).
+
     Examples
     --------
     >>> edge_list(nx.cycle_graph(3))
@@ -67,6 +72,11 @@ def edge_list(G: nx.Graph) -> list[tuple[int, int]]:
 
 def laplacian(G: nx.Graph) -> sp.csr_matrix:
     """The (unweighted) graph Laplacian ``L = D - A`` as a sparse CSR matrix.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A connected, undirected graph on ``0 .. n-1`` (weights are ignored).
 
     Examples
     --------
@@ -85,6 +95,11 @@ def incidence(G: nx.Graph) -> sp.csr_matrix:
 
     Row ``l`` belongs to the ``l``-th edge ``(u, v)`` of :func:`edge_list` (``u < v``) and
     maps a vector ``v`` to ``v_u - v_v``.  Hence ``Psi^T Psi = L``.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A connected, undirected graph on ``0 .. n-1`` (weights are ignored).
 
     Examples
     --------
@@ -109,6 +124,11 @@ def laplacian_pinv(G: nx.Graph) -> np.ndarray:
 
     Uses ``L^+ = (L + J/n)^{-1} - J/n`` (``J`` the all-ones matrix), exact for a connected
     graph and better conditioned than a generic SVD pseudoinverse.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A connected, undirected graph on ``0 .. n-1`` (weights are ignored).
 
     Examples
     --------
@@ -386,6 +406,11 @@ def effective_resistance(G: nx.Graph, pairs: Iterable[tuple[int, int]] | None = 
 
 def resistance_diameter(G: nx.Graph) -> float:
     """``max_{i,j} R_ij``: the resistance diameter (equals the hop diameter on a tree).
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A connected, undirected graph on ``0 .. n-1`` (weights are ignored).
 
     Examples
     --------

@@ -176,6 +176,11 @@ def _aldous_broder_core(indptr: np.ndarray, indices: np.ndarray, rng: np.random.
 def tree_from_parents(parent) -> nx.Graph:
     """The networkx tree of a parent array (``parent[root] == -1``), on vertices ``0 .. n-1``.
 
+    Parameters
+    ----------
+    parent : array_like of int
+        ``parent[v]`` for each vertex, ``-1`` at the root.
+
     Examples
     --------
     >>> sorted(tree_from_parents([-1, 0, 0, 1]).edges)
@@ -254,6 +259,13 @@ def wilson_trace(G: nx.Graph, seed, root: int | None = None) -> tuple[np.ndarray
     Uses the same random draws as :func:`wilson_parents`, so with the same seed it returns the
     same tree — a check that overwriting ``next[u]`` really is chronological loop erasure.
 
+    Parameters
+    ----------
+    G : networkx.Graph
+    seed : int or numpy.random.Generator
+    root : int, optional
+        The root (random by default).
+
     Returns
     -------
     parent : numpy.ndarray
@@ -304,6 +316,11 @@ def wilson_trace(G: nx.Graph, seed, root: int | None = None) -> tuple[np.ndarray
 def aldous_broder_parents(G: nx.Graph, seed, start: int | None = None) -> np.ndarray:
     """Aldous–Broder's algorithm, returning the tree as a parent array (``parent[start] == -1``).
 
+    Parameters
+    ----------
+    G, seed, start
+        As in :func:`aldous_broder`.
+
     Examples
     --------
     >>> parent = aldous_broder_parents(nx.path_graph(4), seed=0, start=0)
@@ -318,6 +335,13 @@ def aldous_broder(G: nx.Graph, seed, start: int | None = None) -> nx.Graph:
 
     The walk starts at ``start`` (uniform when omitted) and runs until it has visited every
     vertex; each vertex other than ``start`` keeps the edge by which it was first entered.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    seed : int or numpy.random.Generator
+    start : int, optional
+        Where the walk starts (random by default).
 
     Examples
     --------

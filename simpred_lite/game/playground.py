@@ -365,6 +365,10 @@ register_learner("r-norm Perceptron", RNormPerceptron, setting="unknown graph",
 def learners_for(setting: str) -> list[str]:
     """The registered learners that fit a setting: its own learners and the baselines.
 
+    Parameters
+    ----------
+    setting : {"baseline", "known graph", "unknown graph"}
+
     Examples
     --------
     >>> learners_for("unknown graph")[:2]

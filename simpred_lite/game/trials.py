@@ -130,6 +130,13 @@ class RunResult:
 def trials_from_pairs(labels, pairs: Iterable[Sequence[int]]) -> list[Trial]:
     """Label each pair with the truth given by ``labels``.
 
+    Parameters
+    ----------
+    labels : array_like of int
+        The class of each vertex.
+    pairs : iterable of (int, int)
+        The pairs, in order.
+
     Examples
     --------
     >>> trials_from_pairs([0, 0, 1], [(0, 1), (1, 2)])
@@ -327,6 +334,15 @@ def _loop_erased_walk(nbrs: list[list[int]], a: int, b: int, rng: np.random.Gene
 
 def random_walk_path(G: nx.Graph, i: int, j: int, seed, max_steps: int | None = None) -> tuple[int, ...]:
     """A loop-erased random walk from ``i`` until it hits ``j``: a random *simple* path of ``G``.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    i, j : int
+        The two ends.
+    seed : int or numpy.random.Generator
+    max_steps : int, optional
+        Give up (``ValueError``) after this many steps of the walk.
 
     Examples
     --------

@@ -19,6 +19,11 @@ class AlwaysSimilar(SimilarityLearner):
     ``K`` balanced classes and uniformly random pairs it errs on about a fraction
     ``1 - 1/K`` of the trials, forever. It never learns.
 
+    Parameters
+    ----------
+    n : int
+        Number of vertices.
+
     Examples
     --------
     >>> learner = AlwaysSimilar(4)

@@ -90,6 +90,12 @@ def _structure(a: int, b: int) -> TrialStructure:
 def trial_structure(bst: BinarySupportTree, i: int, j: int) -> TrialStructure:
     """``P_t``, ``S_t`` and the tags ``f_t`` of §4.1 for the pair of graph vertices ``(i, j)``.
 
+    Parameters
+    ----------
+    bst : BinarySupportTree
+    i, j : int
+        The pair, as vertices of the graph.
+
     Examples
     --------
     >>> B = BinarySupportTree(list(range(8)))
@@ -110,6 +116,12 @@ def extended_tags(bst: BinarySupportTree, structure: TrialStructure) -> np.ndarr
     largest subtree through ``l`` in ``S_t`` avoiding the interior of ``P_t``) gets ``f_t(l)``.
     Claim c:1: ``L_B f~_t = e_{j_t} - e_{i_t}``, so ``f~_t`` is the potential of the unit flow
     from ``j_t`` to ``i_t`` (up to a constant).  ``O(n)``: for teaching and tests.
+
+    Parameters
+    ----------
+    bst : BinarySupportTree
+    structure : TrialStructure
+        The trial's path, ``S_t`` and tags (:func:`trial_structure`).
 
     Examples
     --------

@@ -72,6 +72,13 @@ __all__ = [
 def check_class_label(y, K: int | None) -> int:
     """Check a class label: an integer in ``0 .. K-1`` (any ``y >= 0`` when ``K`` is None).
 
+    Parameters
+    ----------
+    y : int
+        The class label to check.
+    K : int or None
+        Number of classes (``None``: any non-negative integer).
+
     Examples
     --------
     >>> check_class_label(2, 3)
@@ -90,6 +97,13 @@ def check_class_learner(obj, name: str = "classifier"):
 
     The protocol: ``predict_class(x)``, ``learn_class(x, y)``, an integer ``mistakes``
     and the number ``n`` of patterns (vertices).
+
+    Parameters
+    ----------
+    obj : object
+        The would-be class learner.
+    name : str, default "classifier"
+        Its name in the error message.
 
     Examples
     --------
@@ -299,6 +313,15 @@ class MemorizingClassifier(ClassLearner):
     It errs at most once per vertex whose class differs from ``default``, and an
     adversary can make it err on each of them:
     ``mb(f) = #{v : f(v) != default}`` exactly (:meth:`mistake_bound_for`).
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices.
+    K : int
+        Number of classes.
+    default : int, default 0
+        The class predicted for a vertex never seen.
 
     Examples
     --------
@@ -692,6 +715,14 @@ class OneVsRest(ClassLearner):
 def run_classifier(clf: ClassLearner, vertices, labels) -> np.ndarray:
     """Play the class-prediction game on ``vertices``; return the 0/1 mistake indicators.
 
+    Parameters
+    ----------
+    clf : ClassLearner
+    vertices : iterable of int
+        The vertices asked, in order.
+    labels : array_like of int
+        The class of each vertex.
+
     Examples
     --------
     >>> run_classifier(MemorizingClassifier(3, 2), [2, 2, 0, 1], [0, 1, 1]).tolist()
@@ -713,6 +744,15 @@ def adversarial_class_run(clf: ClassLearner, labels, T: int, seed) -> tuple[list
     The vertices are scanned in a random order and the first mispredicted one is posed
     (else a random vertex), so the learner is pushed towards its worst case while the
     labels stay those of ``labels``.
+
+    Parameters
+    ----------
+    clf : ClassLearner
+    labels : array_like of int
+        The class of each vertex.
+    T : int
+        Number of trials.
+    seed : int or numpy.random.Generator
 
     Returns
     -------

@@ -28,6 +28,15 @@ def check_simple_path(i: int, j: int, path, n: int) -> tuple[int, ...]:
     is that the sequence is a *path*: at least one edge, the right endpoints, known
     vertices, and no vertex visited twice (so consecutive vertices are distinct too).
 
+    Parameters
+    ----------
+    i, j : int
+        The pair the path joins.
+    path : sequence of int
+        The revealed path, ``i`` first and ``j`` last.
+    n : int
+        Number of vertices.
+
     Returns
     -------
     tuple of int
@@ -346,6 +355,13 @@ class PathForestReference(PathForest):
 
     Same rules, ``O(n)`` per trial: ``nx.has_path`` decides connectivity and the unique
     forest path is ``nx.shortest_path``.
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices.
+    grow : {"disconnected", "always"}, default "disconnected"
+        As in :class:`PathForest`.
 
     Examples
     --------

@@ -49,6 +49,13 @@ __all__ = [
 def pattern_index(x1: int, x2: int, K: int) -> int:
     """Number the pattern ``(x', x'')`` as the vertex ``x' K + x''`` of a similarity learner.
 
+    Parameters
+    ----------
+    x1, x2 : int
+        The items ``x'`` and ``x''``, in ``0 .. K-1``.
+    K : int
+        Number of items.
+
     Examples
     --------
     >>> pattern_index(2, 1, 3), pattern_items(7, 3)
@@ -229,6 +236,13 @@ class PairedPermutationClassLearnerReference:
     its history on each prediction.  Exponentially slower; the tests show that both make
     identical predictions and keep the same total weight.
 
+    Parameters
+    ----------
+    K : int
+        Number of items.
+    beta : float, default 0.294
+        The master's discount.
+
     Examples
     --------
     >>> A = PairedPermutationClassLearnerReference(3)
@@ -271,6 +285,12 @@ class PairedPermutationClassifier(ClassLearner):
     So that the reductions of :mod:`simpred_lite.learners.reductions` can use the paper's
     class algorithm as their base learner (it is conservative: it changes only on mistakes).
 
+    Parameters
+    ----------
+    K : int
+        Number of items (``K²`` patterns).
+    beta : float, default 0.294
+
     Examples
     --------
     >>> clf = PairedPermutationClassifier(3)
@@ -295,6 +315,12 @@ class PairedPermutationClassifier(ClassLearner):
 
 def run_class(learner, examples) -> np.ndarray:
     """Play class examples ``((x', x''), y)`` against a class learner; return the mistake flags.
+
+    Parameters
+    ----------
+    learner : PairedPermutationClassLearner or IteratedClassLearner
+    examples : iterable of (pattern, int)
+        ``((x', x''), y)`` pairs, in order.
 
     Examples
     --------
@@ -395,6 +421,11 @@ class HalvingPermutationLearner(SimilarityLearner):
     ``log2 K!`` times on *any* paired permutation sequence — against the merge-sort
     adversary this is squeezed between :func:`merge_sort_min_comparisons` and ``log2 K!``.
 
+    Parameters
+    ----------
+    K : int
+        Number of items, at most :attr:`MAX_K`.
+
     Examples
     --------
     >>> L = HalvingPermutationLearner(3)
@@ -443,6 +474,14 @@ class IteratedClassLearner:
 
     Patterns are ``((x', x''), i)`` with ``i`` the copy; mistakes add up, so the bound is
     ``r`` times :func:`paired_permutation_mistake_bound`.
+
+    Parameters
+    ----------
+    K : int
+        Number of items of each copy.
+    r : int
+        Number of copies.
+    beta : float, default 0.294
 
     Examples
     --------

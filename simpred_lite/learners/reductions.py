@@ -306,6 +306,11 @@ def history_tree(sim: SimilarityFromClassifier):
     ``weight`` (its exact weight, for live nodes).  With ``merge=True`` only one
     representative history per entry is shown.
 
+    Parameters
+    ----------
+    sim : SimilarityFromClassifier
+        The learner whose pool of hallucinated histories is drawn as a genealogy.
+
     Examples
     --------
     >>> import networkx as nx

@@ -179,6 +179,11 @@ def rnorm_exponent(n: int) -> float:
     ``2 ln((n-1)^2)``: the p-norm choice for vectors of length ``(n-1)^2``.  With it,
     ``||x||_r^4 <= (n-1)^(4/r) = e`` for every ``x in {-1,0,1}^(n-1)``.
 
+    Parameters
+    ----------
+    n : int
+        Number of vertices (``n >= 3``).
+
     Examples
     --------
     >>> round(rnorm_exponent(101), 4)
@@ -392,6 +397,13 @@ class RNormPerceptronReference(RNormPerceptron):
     ``vec(X_t)`` (columns of ``x_t x_t^T`` stacked) from the :class:`PathForestReference`
     instance, counts the values of ``theta * vec(X_t)`` and of ``|theta|`` on the dense
     arrays, and applies the same rule.  :meth:`weights` gives the literal dense ``w``.
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices.
+    grow : {"disconnected", "always"}, default "disconnected"
+        As in :class:`~simpred_lite.learners.PathForest`.
 
     Examples
     --------
