@@ -34,7 +34,9 @@ Both learners default to the *kernel form* (``method="kernel"``): instances ente
 through ``x_s^T x_t = (e_a - e_b)^T L^+ (e_i - e_j)`` (dense ``L^+`` up to ``DENSE_LIMIT``
 vertices, cached sparse solves beyond; exact signed path overlaps on a BST), so no
 ``m x m`` or ``m x r`` object exists; Winnow's ``Q`` becomes ``V F^{-1}`` with ``F`` the
-Cholesky factor of the Gram matrix of the independent mistaken instances.
+Cholesky factor of the Gram matrix of the independent mistaken instances, and the
+eigendecomposition of ``M`` is refreshed only every few dozen mistakes: in between, decisions
+come from certified Gauss / Gauss–Radau quadrature bounds (:class:`MatrixWinnow`, Notes).
 """
 
 from __future__ import annotations
@@ -918,6 +920,13 @@ class _LazyExponential:
     def add(self, z: np.ndarray, w: np.ndarray, step: float) -> None:
         """Record ``A += step * z z^T`` (``w = coords(z)``); refresh when enough are pending."""
         p, r = self.p, self.r
+        if p == self._Z.shape[1]:  # refresh_every was raised: more pending columns
+            self._Z = np.concatenate([self._Z, np.zeros_like(self._Z)], axis=1)
+            self._U = np.concatenate([self._U, np.zeros_like(self._U)], axis=1)
+            self._d = np.concatenate([self._d, np.zeros_like(self._d)])
+            G = np.zeros((2 * p, 2 * p))
+            G[:p, :p] = self._G
+            self._G = G
         self._Z[:r, p] = z
         self._U[:r, p] = w
         self._d[p] = step
@@ -1061,11 +1070,22 @@ class MatrixWinnow(SimilarityLearner):
         or ``bst.cut_size(labels)`` for a BST): the threshold needs it (the paper's footnote).
     eta : float, default 1.28
         Learning rate.
-    method : {"lowrank", "dense"}
-        ``"lowrank"`` (default) keeps ``log W = -ln(m) I + Q M Q^T`` with ``Q`` an orthonormal
-        basis of the mistaken instances and evaluates ``x^T W x`` in the log domain.
+    method : {"kernel", "lowrank", "dense"}
+        ``"kernel"`` (default): instances only through kernel values (signed path overlaps on
+        a BST), ``Q = V F^{-1}`` with ``F`` the Cholesky factor of the Gram matrix of the
+        independent mistaken instances, and the eigendecomposition of ``M`` refreshed only
+        every few dozen mistakes (see Notes): ``O(r^2 + r p)`` per trial and ``O(r p)`` per
+        mistake, plus one ``O(r^3)`` refresh per ``48`` mistakes.
+        ``"lowrank"``: the previous reference, an explicit ``m x r`` orthonormal ``Q`` and a
+        full ``eigh`` of ``M`` on every mistake.
         ``"dense"`` is the paper's reference: ``W = scipy.linalg.expm(log W)`` recomputed on
         every mistake (``m <= DENSE_WINNOW_EDGE_LIMIT``).
+
+    Attributes
+    ----------
+    fallbacks : int
+        (``"kernel"`` only) trials the quadrature bounds could not decide, decided by a
+        refresh and the exact sum below.
 
     Notes
     -----
@@ -1076,13 +1096,32 @@ class MatrixWinnow(SimilarityLearner):
 
     and we compare ``log`` of it (a log-sum-exp) with ``log(m * threshold)``.
 
+    The kernel form does not decompose ``M`` after every mistake.  It keeps the
+    decomposition ``M0 = E0 diag(lam0) E0^T`` of the last refresh and the ``p < 48``
+    rank-one updates since, so that in ``E0``'s basis ``M = diag(lam0) + U D U^T``
+    (``U`` is ``r x p``, a product costs ``O(r p)``).  A trial runs Lanczos on that matrix
+    from ``w = E0^T z``: after ``k`` steps Gauss quadrature gives a lower bound and
+    Gauss–Radau, with its free node at an upper bound of the spectrum (``max lam0`` plus
+    ``eta`` times the largest eigenvalue of the Gram matrix of the pending promotions, by
+    Weyl), an upper bound of ``w^T exp(M) w`` (Golub–Meurant; every derivative of ``exp``
+    is positive).  Usually one or two steps separate both bounds from the threshold; if
+    they have not after 40 steps, the current ``M`` is decomposed (a refresh) and the exact
+    sum decides, as in ``"lowrank"``.
+
     The decision is tie-safe rather than exact: the score is a sum of exponentials of
     eigenvalues of a matrix with entries in ``Q(eta, L^+)`` and the threshold is
     ``eta / (e^eta - e^-eta) / (R |Phi|)``; an exact equality would be a transcendental
     coincidence.  The float log-score is accurate to about ``1e-13`` (relative), and the
     tests perturb ``L^+`` by ``1e-12`` (relative) on symmetric graphs and find identical
     predictions over long adaptive runs, because genuine scores do not come that close to
-    the threshold.
+    the threshold.  The quadrature path keeps that argument: it decides only when a bound
+    clears the log-threshold by a band ``1e-9 + 64 u rho (r + 40)`` (``u = 2^-53``, ``rho``
+    the bound on the spectral radius), far above the rounding of the bounds (a backward
+    error of order ``u rho`` in ``M``, full reorthogonalisation in Lanczos) and of the
+    exact sum; then the true score lies outside the band and every accurate evaluation,
+    the ``"lowrank"`` and ``"dense"`` references included, decides the same.  Inside the
+    band the fallback computes exactly what the eigendecomposition-per-mistake form
+    computes.
 
     Examples
     --------
