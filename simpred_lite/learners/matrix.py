@@ -81,25 +81,37 @@ _TIE_RTOL = 1e-9
 _SPAN_TOL = 1e-10
 
 
-_BLAS = None
+_BLAS_LIBS = None
 
 
+@contextlib.contextmanager
 def _one_blas_thread():
     """Run small dense linear algebra on one BLAS thread.
 
-    For the ``r x r`` eigendecompositions of the low-rank Winnow, BLAS threads cost far more
-    than they save (on a loaded 2-core machine ``eigh`` of a 100 x 100 matrix took 70 ms
-    threaded and 1 ms single-threaded).
+    For the ``r x r`` eigendecompositions and products of the low-rank Winnow, BLAS threads
+    cost far more than they save (on a loaded 2-core machine ``eigh`` of a 100 x 100 matrix
+    took 70 ms threaded and 1 ms single-threaded, a product with a 1000 x 1000 matrix 4 ms
+    and 0.5 ms).  The BLAS libraries are looked up once; entering and leaving costs a few
+    microseconds, so it wraps every trial.
     """
-    global _BLAS
-    try:
-        if _BLAS is None:
+    global _BLAS_LIBS
+    if _BLAS_LIBS is None:
+        try:
             from threadpoolctl import ThreadpoolController  # installed with scikit-learn
 
-            _BLAS = ThreadpoolController()
-        return _BLAS.limit(limits=1, user_api="blas")
-    except ImportError:  # pragma: no cover - without threadpoolctl, just slower
-        return contextlib.nullcontext()
+            _BLAS_LIBS = ThreadpoolController().select(user_api="blas").lib_controllers
+        except ImportError:  # pragma: no cover - without threadpoolctl, just slower
+            _BLAS_LIBS = []
+    old = [lib.get_num_threads() for lib in _BLAS_LIBS]
+    for lib, n in zip(_BLAS_LIBS, old):
+        if n != 1:
+            lib.set_num_threads(1)
+    try:
+        yield
+    finally:
+        for lib, n in zip(_BLAS_LIBS, old):
+            if n != 1:
+                lib.set_num_threads(n)
 
 
 # -- instances on a Binary Support Tree -------------------------------------------------------
@@ -1266,7 +1278,8 @@ class MatrixWinnow(SimilarityLearner):
 
     def _predict(self, i, j, path):
         if self.method == "kernel":
-            return self._kernel_predict(i, j)
+            with _one_blas_thread():
+                return self._kernel_predict(i, j)
         if self.method == "dense":
             idx, x = self._unit_instance(i, j)
             return int(float(x @ self._W[np.ix_(idx, idx)] @ x) > self.threshold)
@@ -1321,8 +1334,7 @@ class MatrixWinnow(SimilarityLearner):
         if verdict is not None:
             return verdict
         self.fallbacks += 1  # too close to call from the bounds: refresh, then the exact sum
-        with _one_blas_thread():
-            lazy.refresh()
+        lazy.refresh()
         return int(self._log_score_z(z) > self._log_threshold)
 
     def _kernel_update(self, i, j, step):
