@@ -567,3 +567,23 @@ def test_lazy_winnow_always_falling_back_is_the_reference():
     trials = [(t.i, t.j, t.y) for t in cut_biased_trials(G, y, 800, seed=10, p_cut=0.4)]
     new = _winnow_pair(B, B.cut_size(y), trials, _lanczos_steps=0)
     assert new.fallbacks > 50 and new._lazy.products == 0
+
+
+def test_lazy_pending_updates_sum_to_the_matrix():
+    """Pending terms (beyond the initial buffer, across growth) add up to the explicit matrix."""
+    rng = np.random.default_rng(1)
+    lazy = _LazyExponential(refresh_every=2)
+    lazy.refresh_every = 7  # more pending columns than allocated
+    M = np.zeros((0, 0))
+    for t in range(20):
+        if t % 3 == 0:
+            lazy.grow()
+            M = np.pad(M, ((0, 1), (0, 1)))
+        z = rng.normal(size=lazy.r)
+        step = rng.choice([-1.28, 1.28])
+        lazy.add(z, lazy.coords(z), step)
+        M += step * np.outer(z, z)
+        assert np.allclose(lazy.current(), M, atol=1e-12)
+        lam = np.linalg.eigvalsh(M)
+        assert lazy.bottom <= lam[0] and lam[-1] <= lazy.top
+    assert lazy.refreshes == 2 and lazy.p == 6
