@@ -899,8 +899,7 @@ class _LazyExponential:
         self._d = np.zeros(J)
         self._G = np.zeros((J, J))  # Gram matrix of the pending u_i
         self.p = 0
-        self.top = 0.0  # upper bound of the spectrum of A
-        self.bottom = 0.0  # lower bound of the spectrum of A
+        self._bounds = (0.0, 0.0)  # (upper, lower) bounds of the spectrum, None when stale
         self.refreshes = 0
         self.version = 0  # changes whenever coordinates or the matrix do
         self.products = 0  # Lanczos products with A so far
@@ -919,8 +918,7 @@ class _LazyExponential:
                 setattr(self, name, new)
         self.r += 1
         self.version += 1
-        self.top = self._spread(True)
-        self.bottom = self._spread(False)
+        self._bounds = None
 
     def coords(self, z: np.ndarray) -> np.ndarray:
         """``w``: ``z`` in the extended eigenbasis of ``M0``."""
@@ -947,11 +945,24 @@ class _LazyExponential:
         self._G[: p + 1, p] = g
         self.p = p + 1
         self.version += 1
+        self._bounds = None
         if self.p >= self.refresh_every:
             self.refresh()
-        else:
-            self.top = self._spread(True)
-            self.bottom = self._spread(False)
+
+    def _spectral_bounds(self) -> tuple[float, float]:
+        if self._bounds is None:  # computed once per state, when a trial needs it
+            self._bounds = (self._spread(True), self._spread(False))
+        return self._bounds
+
+    @property
+    def top(self) -> float:
+        """An upper bound of the spectrum of the current matrix."""
+        return self._spectral_bounds()[0]
+
+    @property
+    def bottom(self) -> float:
+        """A lower bound of the spectrum of the current matrix."""
+        return self._spectral_bounds()[1]
 
     def _spread(self, upper: bool) -> float:
         """A bound of the largest (``upper``) or smallest eigenvalue of the current ``A``."""
@@ -991,8 +1002,7 @@ class _LazyExponential:
         self.r0 = r
         self.refreshes += 1
         self.version += 1
-        self.top = self._spread(True)
-        self.bottom = self._spread(False)
+        self._bounds = None
 
     def exact_terms(self, w: np.ndarray, lam=None):
         """``lam_k + log w_k^2`` over ``w_k != 0``: the log of each term of ``w^T exp(M0) w``."""
