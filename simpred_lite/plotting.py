@@ -144,17 +144,22 @@ def plot_mistake_curves(
     return ax
 
 
-def figure_to_png(fig: Figure, dpi: int = 90) -> bytes:
+def figure_to_png(fig: Figure, dpi: int = 90, tight: bool = True) -> bytes:
     """Render a ``matplotlib.figure.Figure`` to PNG bytes (for widget outputs).
+
+    With ``tight=False`` the image keeps the figure's size (``figsize * dpi`` pixels)
+    whatever it shows, so an app's panel does not change size from one step to the next.
 
     Examples
     --------
-    >>> fig = Figure(); _ = fig.add_subplot().plot([0, 1])
+    >>> fig = Figure(figsize=(2, 1)); _ = fig.add_subplot().plot([0, 1])
     >>> figure_to_png(fig)[:4]
     b'\\x89PNG'
+    >>> int.from_bytes(figure_to_png(fig, dpi=50, tight=False)[16:20], "big")   # width in pixels
+    100
     """
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight" if tight else None)
     return buf.getvalue()
 
 
