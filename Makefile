@@ -7,13 +7,14 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab app lint test test-fast notebooks bench bench-full clean help
+.PHONY: lab app lint test test-fast notebooks assignments bench bench-full clean help
 
 help:
 	@echo "make lab        start JupyterLab on notebooks/ (creates .venv on first use)"
 	@echo "make app        serve the adversary playground as a web app (Voila, localhost only)"
 	@echo "make test       unit tests + strict nbval of every notebook"
 	@echo "make notebooks  re-execute every notebook in place through a real kernel"
+	@echo "make assignments build the student release (nbgrader) in build/nbgrader/release/simpred_lite"
 	@echo "make bench      run every benchmarks/bench_*.py (--quick) and write benchmarks/RESULTS.md"
 	@echo "make bench-full the same with the full-size runs (slow)"
 
@@ -23,7 +24,7 @@ $(PY):
 
 $(STAMP): $(PY) pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e ".[notebooks,test,app,browser]"
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[notebooks,test,app,browser,instructor]"
 	touch $(STAMP)
 
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
@@ -58,6 +59,11 @@ lint: $(STAMP)
 notebooks: $(STAMP)
 	$(PY) scripts/run_notebooks.py notebooks/*.ipynb
 
+# The student release of every notebook, built by nbgrader itself (solutions -> stubs, hidden
+# tests removed, outputs cleared) in the git-ignored course directory build/nbgrader.
+assignments: $(STAMP)
+	$(PY) scripts/build_assignments.py --root build/nbgrader
+
 bench: $(STAMP)
 	$(PY) scripts/run_benchmarks.py
 
@@ -65,4 +71,4 @@ bench-full: $(STAMP)
 	$(PY) scripts/run_benchmarks.py --full
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis build/nbgrader

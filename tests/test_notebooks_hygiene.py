@@ -120,3 +120,66 @@ def test_readme_lists_every_notebook():
     readme = (ROOT / "README.md").read_text()
     for path in NOTEBOOKS:
         assert path.name in readme, f"README does not list {path.name}"
+
+
+# --- Coursework (nbgrader): every exercise has a worked solution in nbgrader's format -------------
+EXERCISE = re.compile(r"^###\s+Exercise\s+(\d+)\s+\((★{1,3})\)\s+—\s+\S")
+
+
+def _nbgrader(cell):
+    return cell.get("metadata", {}).get("nbgrader", {})
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_exercise_has_an_nbgrader_solution(path):
+    cells = _load(path)["cells"]
+    start = next(k for k, c in enumerate(cells) if c["cell_type"] == "markdown"
+                 and re.match(r"^##\s+Exercises", _source(c).lstrip()))
+    headings = [k for k, c in enumerate(cells) if c["cell_type"] == "markdown" and EXERCISE.match(_source(c).lstrip())]
+    assert len(headings) >= 4, "at least four exercises, as '### Exercise k (★..★★★) — title'"
+    assert all(k > start for k in headings), "exercises belong under '## Exercises'"
+    numbers = [int(EXERCISE.match(_source(cells[k]).lstrip()).group(1)) for k in headings]
+    assert numbers == list(range(1, len(numbers) + 1)), f"exercises are not numbered 1..k: {numbers}"
+    stars = {len(EXERCISE.match(_source(cells[k]).lstrip()).group(2)) for k in headings}
+    assert {1, 3} <= stars, "exercises are graded from ★ to ★★★"
+    for a, b in zip(headings, headings[1:] + [len(cells)]):
+        block = cells[a + 1:b]
+        assert any(_nbgrader(c).get("solution") for c in block), (
+            f"{_source(cells[a]).splitlines()[0]!r} has no nbgrader solution cell")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_nbgrader_cells_follow_the_conventions(path):
+    for k, cell in enumerate(_load(path)["cells"]):
+        meta, src = _nbgrader(cell), _source(cell)
+        if ("### BEGIN SOLUTION" in src or "BEGIN HIDDEN TESTS" in src) and not meta:
+            raise AssertionError(f"cell {k}: solution/hidden-test delimiters outside an nbgrader cell")
+        if not meta:
+            continue
+        gid = meta.get("grade_id", "")
+        assert re.fullmatch(rf"{path.name[:2]}-ex\d+-(code|tests|answer)", gid), f"cell {k}: grade_id {gid!r}"
+        assert meta.get("schema_version") == 3
+        if meta.get("solution"):
+            assert cell.get("metadata", {}).get("jupyter", {}).get("source_hidden") is True, (
+                f"cell {k} ({gid}): solution cells are collapsed (metadata jupyter.source_hidden)")
+            if cell["cell_type"] == "code":
+                assert src.startswith("### BEGIN SOLUTION") and src.rstrip().endswith("### END SOLUTION")
+                assert not meta.get("grade") and gid.endswith("-code")
+            else:
+                assert src.lstrip().startswith("**Solution.**") and meta.get("grade") and gid.endswith("-answer")
+                assert meta.get("points", 0) > 0
+        elif meta.get("grade"):
+            assert cell["cell_type"] == "code" and meta.get("locked") and meta.get("points", 0) > 0
+            assert gid.endswith("-tests") and "assert" in src and "### BEGIN SOLUTION" not in src
+        if "### BEGIN SOLUTION" in src:
+            assert meta.get("solution") and cell["cell_type"] == "code", f"cell {k}: solution text outside a solution cell"
+
+
+def test_grade_ids_are_unique_across_the_suite():
+    seen = {}
+    for path in NOTEBOOKS:
+        for cell in _load(path)["cells"]:
+            gid = _nbgrader(cell).get("grade_id")
+            if gid:
+                assert gid not in seen, f"grade_id {gid!r} in {path.name} and {seen[gid]}"
+                seen[gid] = path.name

@@ -149,7 +149,6 @@ KNOWN_UNDOCUMENTED = frozenset(
         "simpred_lite.viz.graphs.draw_path_order",
         "simpred_lite.viz.graphs.draw_spanning_tree",
         "simpred_lite.viz.graphs.graph_layout",
-        "simpred_lite.viz.style.figure_to_png",
         "simpred_lite.viz.trees.bst_layout",
         "simpred_lite.viz.trees.draw_bst_trial",
         "simpred_lite.viz.trees.draw_history_tree",

@@ -3,6 +3,8 @@
 - :mod:`~simpred_lite.apps.similarity_game` — :class:`SimilarityGame`, the game by hand
 - :mod:`~simpred_lite.apps.adversary_apps` — you as the adversary (or the learner) on the
   lower-bound problems; their logic is :mod:`simpred_lite.game.hand_played`
+- :mod:`~simpred_lite.apps.explorers` — one BST Perceptron trial, a forest of typed paths, the
+  Ising reduction splice by splice (notebooks 06–08)
 - :mod:`~simpred_lite.apps.playground_app` — :class:`PlaygroundApp`, the view of
   :class:`simpred_lite.game.Playground`
 - :mod:`~simpred_lite.apps.text` — plain text of the apps' HTML status lines
@@ -15,10 +17,12 @@ loaded on first use of ``simpred_lite.apps``.
 >>> from simpred_lite.apps import PlaygroundApp
 """
 
-from . import adversary_apps, playground_app, similarity_game, text
+from . import adversary_apps, explorers, playground_app, similarity_game, text
 from .adversary_apps import *
+from .explorers import *
 from .playground_app import *
 from .similarity_game import *
 from .text import *
 
-__all__ = [*text.__all__, *similarity_game.__all__, *adversary_apps.__all__, *playground_app.__all__]
+__all__ = [*text.__all__, *similarity_game.__all__, *adversary_apps.__all__, *explorers.__all__,
+           *playground_app.__all__]

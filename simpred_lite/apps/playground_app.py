@@ -29,6 +29,11 @@ from .text import plain_text
 
 __all__ = ["PlaygroundApp"]
 
+#: The app's figure has one size whatever it shows (two or three panels), so the page never jumps.
+FIGURE_DPI = 80
+FIGURE_WIDTH_IN = 15.6
+FIGURE_HEIGHT_PX = 336
+
 
 # -- the app ------------------------------------------------------------------------------
 class PlaygroundApp:
@@ -86,7 +91,8 @@ class PlaygroundApp:
             if unknown:
                 raise ValueError(f"unknown {what} {unknown[0]!r}; choose from {list(choices)}")
         self.graph = W.Dropdown(options=list(GRAPHS), value=graph, description="graph")
-        self.learners = W.SelectMultiple(options=list(LEARNERS), value=names, description="learners", rows=4)
+        self.learners = W.SelectMultiple(options=list(LEARNERS), value=names, description="learners",
+                                         rows=len(LEARNERS))  # every learner visible, no scrolling
         self.adversary = W.Dropdown(options=list(ADVERSARIES), value=adversary, description="adversary")
         self.target = W.Dropdown(options=names, value=names[0] if names else None, description="target")
         self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="seed")
@@ -96,10 +102,11 @@ class PlaygroundApp:
         self.play_button = W.Button(description="Play", button_style="primary", tooltip="play several trials")
         self.play_steps = W.BoundedIntText(value=play_steps, min=1, max=2000, description="steps")
         self.reset_button = W.Button(description="Reset", button_style="warning", tooltip="fresh learners")
-        self.counter = W.HTML()
+        # fixed heights: the panel must not jump when a status line wraps or the figure changes
+        self.counter = W.HTML(layout=W.Layout(min_height="2.6em"))
         self.counter.add_class("simpred-counter")
-        self.status = W.HTML()
-        self.out = W.Output()
+        self.status = W.HTML(layout=W.Layout(min_height="3.9em"))
+        self.out = W.Output(layout=W.Layout(height=f"{FIGURE_HEIGHT_PX + 8}px"))
         self.out.add_class("simpred-figure")
         self.step_button.on_click(lambda _: self.step())
         self.play_button.on_click(lambda _: self.play())
@@ -209,7 +216,17 @@ class PlaygroundApp:
     def _show(self, status: str) -> None:
         self.status.value = status
         self.counter.value = f"<b>{html.escape(self.game.summary())}</b>" if self.game else ""
+        self._update_buttons()
         self._render()
+
+    def _update_buttons(self) -> None:
+        """Step and Play are enabled only when they can act (see ``Playground.blocked``)."""
+        game = self.game
+        blocked = "choose at least one learner" if game is None else game.blocked()
+        everyone_retired = game is None or len(game.retired) == len(game.names)
+        self.step_button.disabled = everyone_retired
+        self.play_button.disabled = blocked is not None
+        self.play_button.tooltip = "play several trials" if blocked is None else f"Play is off: {blocked}"
 
     def figure(self) -> Figure | None:
         """The current figure (also what the app shows)."""
@@ -218,15 +235,22 @@ class PlaygroundApp:
             return None
         bst_name = game.bst_learner()
         bst_path = game.bst_path(bst_name) if bst_name is not None else None
-        panels = 3 if bst_path is not None else 2
-        fig = Figure(figsize=(5.2 * panels, 4.2))
+        # the BST panel is there from the start (empty before the first trial): the layout
+        # must not jump at the first step
+        panels = 3 if bst_name is not None else 2
+        fig = Figure(figsize=(FIGURE_WIDTH_IN, FIGURE_HEIGHT_PX / FIGURE_DPI), layout="constrained")
         axes = fig.subplots(1, panels)
         cur = game.current
         pair = (cur.trial.i, cur.trial.j) if cur else None
         draw_labelled_graph(game.G, game.labels, ax=axes[0], pos=self.pos, highlight_pair=pair,
                             path=cur.trial.path if cur else None, node_size=50,
                             title=f"{game.graph_name}: current pair circled")
-        if bst_path is not None:
+        if bst_name is not None and bst_path is None:
+            axes[1].text(0.5, 0.5, "The BST path of the pair\nappears after the first trial.",
+                         ha="center", va="center", transform=axes[1].transAxes, color="0.4")
+            axes[1].set_title(f"BST path ({bst_name})")
+            axes[1].set_axis_off()
+        elif bst_path is not None:
             bst = getattr(game.learners[bst_name], "bst", None)
             if bst is not None:
                 draw_bst(bst, game.labels, ax=axes[1], path=bst_path, title=f"BST path ({bst_name})")
@@ -244,7 +268,7 @@ class PlaygroundApp:
         fig = self.figure()
         self.out.outputs = ()
         if fig is not None:
-            self.out.append_display_data(Image(data=figure_to_png(fig, dpi=80)))
+            self.out.append_display_data(Image(data=figure_to_png(fig, dpi=FIGURE_DPI, tight=False)))
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

@@ -570,11 +570,20 @@ class Playground:
         """Play ``k`` trials; ``progress=True`` shows a tqdm bar (for long runs)."""
         k = check_int(k, "k", low=0)
         steps = range(int(k))
-        if progress:
-            from tqdm.auto import tqdm
+        if not progress:
+            return [self.step() for _ in steps]
+        from tqdm.auto import tqdm
 
-            steps = tqdm(steps, desc=f"{self.adversary.name} adversary", leave=False)
-        return [self.step() for _ in steps]
+        bar = tqdm(steps, desc=f"{self.adversary.name} adversary", leave=False)
+        try:
+            return [self.step() for _ in bar]
+        finally:
+            # in a notebook the bar is a widget, and a notebook saves the state of every widget
+            # it ever showed: hide it, so the saved page shows no bar frozen at its last value
+            container = getattr(bar, "container", None)
+            if container is not None:
+                container.layout.display = "none"
+            bar.close()
 
     # -- what happened -------------------------------------------------------------------
     @property
@@ -631,6 +640,34 @@ class Playground:
             learner = self.learners[name]
             if callable(getattr(learner, "bst_path", None)) or getattr(learner, "bst", None) is not None:
                 return name
+        return None
+
+    def blocked(self) -> str | None:
+        """Why the adversary cannot choose the next trial by itself, or ``None`` if it can.
+
+        An app disables its **Play** button while this is not ``None``.
+
+        Returns
+        -------
+        str or None
+            The reason, in words: the adversary is the student (who must give the pair),
+            the adaptive adversary's target has retired, or every learner has retired.
+
+        Examples
+        --------
+        >>> Playground("barbell", ["AlwaysSimilar"], "random", seed=0).blocked() is None
+        True
+        >>> Playground("barbell", ["AlwaysSimilar"], "student", seed=0).blocked()
+        'the student adversary is you: pick a pair and press Step'
+        """
+        if len(self.retired) == len(self.names):
+            return "every learner has retired: press Reset or change a setting"
+        if self.adversary.name == "student":
+            return "the student adversary is you: pick a pair and press Step"
+        if self.adversary.name == "adaptive":
+            target = getattr(self.adversary, "target", None) or self.names[0]
+            if target in self.retired:
+                return f"the adaptive adversary's target {target!r} has retired: choose another target"
         return None
 
     def summary(self) -> str:

@@ -37,6 +37,7 @@ mistake); an absent entry is zero.  Construction is ``O(n)`` (the leaf map) and 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 import networkx as nx
 import numpy as np
@@ -251,6 +252,42 @@ class BSTPerceptron(SimilarityLearner):
             if row:  # C-level lookups of the later path vertices in row l1
                 total += sum(filter(None, map(row.get, path[x + 1 :])))
         return 2 * total
+
+    def explain(self, i: int, j: int) -> dict:
+        """Everything the learner computes to predict the pair ``(i, j)``, without learning.
+
+        Parameters
+        ----------
+        i, j : int
+            Two distinct vertices of the graph.
+
+        Returns
+        -------
+        dict
+            ``leaves`` (the heap indices of ``i`` and ``j``), ``path`` (``P_t``), ``S``
+            (``S_t``, sorted), ``tags`` (``f_t`` on ``P_t`` and ``S_t``), ``path_sum`` (the
+            ordered-pair sum of ``F`` over ``P_t``, ``= 2 tr(W^T X_t)``), ``threshold``,
+            ``comparison`` (``">"`` or ``">="``) and ``prediction`` (``1`` dissimilar,
+            ``0`` similar), plus ``update``: the values ``(f_t(l) - f_t(l'))^2`` that a
+            mistake adds (times ``y - y_hat``) to ``F[l, l']`` for ``l < l'`` in ``S_t``.
+
+        Examples
+        --------
+        >>> learner = BSTPerceptron(BinarySupportTree([0, 1, 2, 3]))
+        >>> e = learner.explain(0, 3)
+        >>> e["path"], e["path_sum"], e["threshold"], e["prediction"]
+        ((4, 2, 1, 3, 7), 0, 32, 0)
+        >>> learner.learn_one(0, 3, 1); learner.explain(0, 3)["path_sum"]
+        32
+        """
+        i, j = check_pair(i, j, self.n)
+        st = _structure(self._leaf[i], self._leaf[j])
+        s = self._path_sum(i, j)
+        S = sorted(st.S)
+        update = {(a, b): (st.tags[a] - st.tags[b]) ** 2 for a, b in combinations(S, 2)}
+        return {"leaves": (self._leaf[i], self._leaf[j]), "path": st.path, "S": tuple(S), "tags": dict(st.tags),
+                "path_sum": s, "threshold": self.threshold, "comparison": ">" if self.strict else ">=",
+                "prediction": self._predict(i, j, None), "update": update}
 
     def _predict(self, i, j, path):
         s = self._path_sum(i, j)

@@ -34,7 +34,9 @@ Both learners default to the *kernel form* (``method="kernel"``): instances ente
 through ``x_s^T x_t = (e_a - e_b)^T L^+ (e_i - e_j)`` (dense ``L^+`` up to ``DENSE_LIMIT``
 vertices, cached sparse solves beyond; exact signed path overlaps on a BST), so no
 ``m x m`` or ``m x r`` object exists; Winnow's ``Q`` becomes ``V F^{-1}`` with ``F`` the
-Cholesky factor of the Gram matrix of the independent mistaken instances.
+Cholesky factor of the Gram matrix of the independent mistaken instances, and the
+eigendecomposition of ``M`` is refreshed only every few dozen mistakes: in between, decisions
+come from certified Gauss / Gauss–Radau quadrature bounds (:class:`MatrixWinnow`, Notes).
 """
 
 from __future__ import annotations
@@ -78,25 +80,37 @@ _TIE_RTOL = 1e-9
 _SPAN_TOL = 1e-10
 
 
-_BLAS = None
+_BLAS_LIBS = None
 
 
+@contextlib.contextmanager
 def _one_blas_thread():
     """Run small dense linear algebra on one BLAS thread.
 
-    For the ``r x r`` eigendecompositions of the low-rank Winnow, BLAS threads cost far more
-    than they save (on a loaded 2-core machine ``eigh`` of a 100 x 100 matrix took 70 ms
-    threaded and 1 ms single-threaded).
+    For the ``r x r`` eigendecompositions and products of the low-rank Winnow, BLAS threads
+    cost far more than they save (on a loaded 2-core machine ``eigh`` of a 100 x 100 matrix
+    took 70 ms threaded and 1 ms single-threaded, a product with a 1000 x 1000 matrix 4 ms
+    and 0.5 ms).  The BLAS libraries are looked up once; entering and leaving costs a few
+    microseconds, so it wraps every trial.
     """
-    global _BLAS
-    try:
-        if _BLAS is None:
+    global _BLAS_LIBS
+    if _BLAS_LIBS is None:
+        try:
             from threadpoolctl import ThreadpoolController  # installed with scikit-learn
 
-            _BLAS = ThreadpoolController()
-        return _BLAS.limit(limits=1, user_api="blas")
-    except ImportError:  # pragma: no cover - without threadpoolctl, just slower
-        return contextlib.nullcontext()
+            _BLAS_LIBS = ThreadpoolController().select(user_api="blas").lib_controllers
+        except ImportError:  # pragma: no cover - without threadpoolctl, just slower
+            _BLAS_LIBS = []
+    old = [lib.get_num_threads() for lib in _BLAS_LIBS]
+    for lib, n in zip(_BLAS_LIBS, old):
+        if n != 1:
+            lib.set_num_threads(1)
+    try:
+        yield
+    finally:
+        for lib, n in zip(_BLAS_LIBS, old):
+            if n != 1:
+                lib.set_num_threads(n)
 
 
 # -- instances on a Binary Support Tree -------------------------------------------------------
@@ -776,6 +790,247 @@ def _check_winnow_params(cut_size, eta) -> tuple[float, float]:
     return float(cut_size), float(eta)
 
 
+# -- Matrix Winnow's exponential with lazy eigendecompositions -------------------------------
+_U_ROUND = 2.0**-53
+# Pending rank-one updates after which Matrix Winnow refreshes its eigendecomposition (on the
+# 1000-vertex BST benchmark 64-128 is fastest: fewer O(r^3) refreshes vs O(r p) products).
+_WINNOW_REFRESH = 96
+# Lanczos steps after which an undecided Matrix Winnow trial falls back to the exact evaluation.
+_WINNOW_LANCZOS_STEPS = 40
+# The Lanczos steps at which the quadrature bounds are evaluated (two tiny eigh each).
+_WINNOW_CHECKS = frozenset([1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 18, 22, 26, 30, 35, 40, 48, 56, 64])
+
+
+def _log_quadrature(alpha, beta):
+    """``(log e_1^T exp(T) e_1, theta, Y)`` for the symmetric tridiagonal ``T(alpha, beta)``."""
+    k = alpha.size
+    if k == 1:
+        return float(alpha[0]), alpha[:1].copy(), np.ones((1, 1))
+    theta, Y, info = scipy.linalg.lapack.dstev(alpha, beta, compute_v=1)
+    if info != 0:  # pragma: no cover - the QL iteration of a tiny tridiagonal converges
+        raise np.linalg.LinAlgError(f"dstev failed (info={info})")
+    y2 = Y[0] ** 2
+    keep = y2 > 0.0
+    terms = theta[keep] + np.log(y2[keep])
+    top = float(terms.max())
+    return top + math.log(float(np.exp(terms - top).sum())), theta, Y
+
+
+class _LazyExponential:
+    """``w^T exp(A) w`` decisions for ``A = M0 + sum_i d_i z_i z_i^T`` without an ``eigh`` per update.
+
+    ``M0 = E0 diag(lam0) E0^T`` is the matrix at the last *refresh* (one ``eigh``); the
+    ``p`` updates since are kept *pending*.  In the coordinates of ``E0`` (extended by the
+    identity on basis directions added since), the current matrix is
+    ``A = diag(lam0, 0) + U D U^T`` with ``U = [E0^T z_1, ..., E0^T z_p]`` (``r x p``): a
+    product with ``A`` costs ``O(r p)``.  A trial runs Lanczos on ``A`` from ``w = E0^T z``;
+    after ``k`` steps, Gauss quadrature ``|w|^2 e_1^T exp(T_k) e_1`` is a lower bound of
+    ``w^T exp(A) w`` and Gauss–Radau with the node prescribed at an upper bound ``b`` of the
+    spectrum of ``A`` is an upper bound (every derivative of ``exp`` is positive: Golub and
+    Meurant, *Matrices, Moments and Quadrature*, Thm. 6.3/6.4).  ``b`` is
+    ``max(lam0, 0) + eta * lambda_max(Gram of the promoted u_i)`` (Weyl; demotions only
+    lower the spectrum).  The bounds are evaluated in the log domain, shifted by their
+    largest Ritz value, so that huge exponents never overflow.
+
+    Every ``refresh_every`` updates (and on a fallback) the current matrix is formed from
+    ``M0`` and the pending terms and decomposed afresh: no factor is ever updated
+    incrementally, so nothing drifts over thousands of mistakes.
+    """
+
+    def __init__(self, refresh_every: int = _WINNOW_REFRESH):
+        self.refresh_every = int(refresh_every)
+        self.r = 0  # current dimension
+        self.r0 = 0  # dimension at the last refresh
+        self._M = np.zeros((16, 16))  # [:r0, :r0] is M0 (rows/columns beyond are zero)
+        self.lam = np.zeros(0)
+        self.E = np.zeros((0, 0))
+        J = self.refresh_every
+        self._Z = np.zeros((16, J))  # pending z_i (raw coordinates), zero below their length
+        self._U = np.zeros((16, J))  # pending E0^T z_i (extended coordinates)
+        self._d = np.zeros(J)
+        self._G = np.zeros((J, J))  # Gram matrix of the pending u_i
+        self.p = 0
+        self._bounds = (0.0, 0.0)  # (upper, lower) bounds of the spectrum, None when stale
+        self.refreshes = 0
+        self.version = 0  # changes whenever coordinates or the matrix do
+        self.products = 0  # Lanczos products with A so far
+
+    def grow(self) -> None:
+        """Add one basis direction (a zero row and column of the matrix)."""
+        if self.r == self._M.shape[0]:
+            cap = 2 * self.r
+            M = np.zeros((cap, cap))
+            M[: self.r, : self.r] = self._M[: self.r, : self.r]
+            self._M = M
+            for name in ("_Z", "_U"):
+                old = getattr(self, name)
+                new = np.zeros((cap, old.shape[1]))
+                new[: self.r] = old[: self.r]
+                setattr(self, name, new)
+        self.r += 1
+        self.version += 1
+        self._bounds = None
+
+    def coords(self, z: np.ndarray) -> np.ndarray:
+        """``w``: ``z`` in the extended eigenbasis of ``M0``."""
+        r0 = self.r0
+        if r0 == z.size:
+            return self.E.T @ z
+        return np.concatenate([self.E.T @ z[:r0], z[r0:]])
+
+    def add(self, z: np.ndarray, w: np.ndarray, step: float) -> None:
+        """Record ``A += step * z z^T`` (``w = coords(z)``); refresh when enough are pending."""
+        p, r = self.p, self.r
+        if p == self._Z.shape[1]:  # refresh_every was raised: more pending columns
+            self._Z = np.concatenate([self._Z, np.zeros_like(self._Z)], axis=1)
+            self._U = np.concatenate([self._U, np.zeros_like(self._U)], axis=1)
+            self._d = np.concatenate([self._d, np.zeros_like(self._d)])
+            G = np.zeros((2 * p, 2 * p))
+            G[:p, :p] = self._G
+            self._G = G
+        self._Z[:r, p] = z
+        self._U[:r, p] = w
+        self._d[p] = step
+        g = self._U[:r, : p + 1].T @ w
+        self._G[p, : p + 1] = g
+        self._G[: p + 1, p] = g
+        self.p = p + 1
+        self.version += 1
+        self._bounds = None
+        if self.p >= self.refresh_every:
+            self.refresh()
+
+    def _spectral_bounds(self) -> tuple[float, float]:
+        if self._bounds is None:  # computed once per state, when a trial needs it
+            self._bounds = (self._spread(True), self._spread(False))
+        return self._bounds
+
+    @property
+    def top(self) -> float:
+        """An upper bound of the spectrum of the current matrix."""
+        return self._spectral_bounds()[0]
+
+    @property
+    def bottom(self) -> float:
+        """A lower bound of the spectrum of the current matrix."""
+        return self._spectral_bounds()[1]
+
+    def _spread(self, upper: bool) -> float:
+        """A bound of the largest (``upper``) or smallest eigenvalue of the current ``A``."""
+        lam = self.lam
+        ext = 0.0 if self.r > self.r0 or lam.size == 0 else None
+        base = (float(lam.max()) if upper else float(lam.min())) if lam.size else 0.0
+        if ext is not None:
+            base = max(base, ext) if upper else min(base, ext)
+        p = self.p
+        sel = (self._d[:p] > 0) if upper else (self._d[:p] < 0)
+        extra = 0.0
+        if sel.any():
+            Gs = self._G[:p, :p][np.ix_(sel, sel)]
+            extra = float(np.abs(self._d[:p][sel]).max()) * float(np.linalg.eigvalsh(Gs)[-1])
+        scale = abs(base) + extra + 1.0
+        slack = 64 * _U_ROUND * (self.r + p + 1) * scale + 1e-12 * scale
+        return base + extra + slack if upper else base - extra - slack
+
+    def current(self) -> np.ndarray:
+        """The current matrix ``M0 + sum_i d_i z_i z_i^T`` (``r x r``, a new array)."""
+        r, p = self.r, self.p
+        M = self._M[:r, :r].copy()
+        if p:
+            Z = self._Z[:r, :p]
+            M += (Z * self._d[:p]) @ Z.T
+        return M
+
+    def refresh(self) -> None:
+        """Fold the pending updates into ``M0`` and decompose it (``O(r^3)``)."""
+        r, p = self.r, self.p
+        M = self.current()
+        self._M[:r, :r] = M
+        self.lam, self.E = np.linalg.eigh(M)
+        self._Z[:r, :p] = 0.0
+        self._U[:r, :p] = 0.0
+        self.p = 0
+        self.r0 = r
+        self.refreshes += 1
+        self.version += 1
+        self._bounds = None
+
+    def exact_terms(self, w: np.ndarray, lam=None):
+        """``lam_k + log w_k^2`` over ``w_k != 0``: the log of each term of ``w^T exp(M0) w``."""
+        lam = self.lam if lam is None else lam
+        w2 = np.square(w)
+        keep = w2 > 0.0
+        return lam[keep] + np.log(w2[keep])
+
+    def certified_log(self, w: np.ndarray, residual: float, log_scale: float, log_threshold: float,
+                      steps: int = _WINNOW_LANCZOS_STEPS):
+        """Decide ``log(residual + w^T exp(A) w) - log_scale > log_threshold`` from quadrature bounds.
+
+        Returns ``1`` or ``0`` once the certified lower bound exceeds the threshold, or the
+        upper bound falls below it, by more than the tie band; ``None`` if neither happens
+        within ``steps`` Lanczos steps.
+        """
+        r, p = self.r, self.p
+        lam = self.lam if self.r0 == r else np.concatenate([self.lam, np.zeros(r - self.r0)])
+        U = self._U[:r, :p]
+        d = self._d[:p]
+        rho = max(abs(self.top), abs(self.bottom), 1.0)
+        band = 1e-9 + 64 * _U_ROUND * rho * (r + steps)
+        beta0 = float(np.linalg.norm(w))
+        res = residual if residual > 0.0 else 0.0
+        log_res = math.log(res) if res > 0.0 else -math.inf
+        b = self.top
+        V = np.empty((steps + 1, r))
+        alpha = np.empty(steps)
+        beta = np.empty(steps)
+        V[0] = w / beta0
+        for k in range(steps):
+            v = V[k]
+            u = lam * v + U @ (d * (U.T @ v))
+            self.products += 1
+            a = float(v @ u)
+            u -= a * v
+            if k:
+                u -= beta[k - 1] * V[k - 1]
+            Vk = V[: k + 1]
+            u -= Vk.T @ (Vk @ u)  # full reorthogonalisation (twice is enough)
+            u -= Vk.T @ (Vk @ u)
+            nb = float(np.linalg.norm(u))
+            alpha[k], beta[k] = a, nb
+            invariant = nb <= 1e-13 * rho
+            if not invariant and (k + 1) not in _WINNOW_CHECKS and k + 1 < steps:
+                V[k + 1] = u / nb
+                continue
+            g, theta, Y = _log_quadrature(alpha[: k + 1], beta[:k])
+            lo = self._combine(log_res, 2 * math.log(beta0) + g) - log_scale
+            if invariant:
+                hi = lo  # an invariant Krylov space: the quadrature is exact
+            else:
+                # Gauss-Radau: append the node b, alpha_hat = b + beta_k^2 [(T_k - b)^-1]_kk
+                gap = theta - b
+                if np.any(gap >= 0.0):
+                    return None  # the spectral bound is violated by rounding: do not trust it
+                a_hat = b + nb * nb * float(np.sum(Y[-1] ** 2 / gap))
+                alpha_r = np.append(alpha[: k + 1], a_hat)
+                gr, _, _ = _log_quadrature(alpha_r, beta[: k + 1])
+                hi = self._combine(log_res, 2 * math.log(beta0) + gr) - log_scale
+            if lo > log_threshold + band:
+                return 1
+            if hi < log_threshold - band:
+                return 0
+            if invariant or k + 1 == steps:
+                return None
+            V[k + 1] = u / nb
+        return None
+
+    @staticmethod
+    def _combine(log_a: float, log_b: float) -> float:
+        top = max(log_a, log_b)
+        if top == -math.inf:
+            return top
+        return top + math.log(math.exp(log_a - top) + math.exp(log_b - top))
+
+
 class MatrixWinnow(SimilarityLearner):
     """Algorithm 2's Matrix Winnow, exact, without ``O(m^3)`` work per trial.
 
@@ -788,11 +1043,23 @@ class MatrixWinnow(SimilarityLearner):
         or ``bst.cut_size(labels)`` for a BST): the threshold needs it (the paper's footnote).
     eta : float, default 1.28
         Learning rate.
-    method : {"lowrank", "dense"}
-        ``"lowrank"`` (default) keeps ``log W = -ln(m) I + Q M Q^T`` with ``Q`` an orthonormal
-        basis of the mistaken instances and evaluates ``x^T W x`` in the log domain.
+    method : {"kernel", "lowrank", "dense"}
+        ``"kernel"`` (default): instances only through kernel values (signed path overlaps on
+        a BST), ``Q = V F^{-1}`` with ``F`` the Cholesky factor of the Gram matrix of the
+        independent mistaken instances, and the eigendecomposition of ``M`` refreshed only
+        every few dozen mistakes (see Notes): ``O(r^2 + r p)`` per trial and ``O(r p)`` per
+        mistake (plus ``O(p^3)`` for a spectral bound), and one ``O(r^3)`` refresh per ``96``
+        mistakes.
+        ``"lowrank"``: the previous reference, an explicit ``m x r`` orthonormal ``Q`` and a
+        full ``eigh`` of ``M`` on every mistake.
         ``"dense"`` is the paper's reference: ``W = scipy.linalg.expm(log W)`` recomputed on
         every mistake (``m <= DENSE_WINNOW_EDGE_LIMIT``).
+
+    Attributes
+    ----------
+    fallbacks : int
+        (``"kernel"`` only) trials the quadrature bounds could not decide, decided by a
+        refresh and the exact sum below.
 
     Notes
     -----
@@ -803,13 +1070,32 @@ class MatrixWinnow(SimilarityLearner):
 
     and we compare ``log`` of it (a log-sum-exp) with ``log(m * threshold)``.
 
+    The kernel form does not decompose ``M`` after every mistake.  It keeps the
+    decomposition ``M0 = E0 diag(lam0) E0^T`` of the last refresh and the ``p < 96``
+    rank-one updates since, so that in ``E0``'s basis ``M = diag(lam0) + U D U^T``
+    (``U`` is ``r x p``, a product costs ``O(r p)``).  A trial runs Lanczos on that matrix
+    from ``w = E0^T z``: after ``k`` steps Gauss quadrature gives a lower bound and
+    Gauss–Radau, with its free node at an upper bound of the spectrum (``max lam0`` plus
+    ``eta`` times the largest eigenvalue of the Gram matrix of the pending promotions, by
+    Weyl), an upper bound of ``w^T exp(M) w`` (Golub–Meurant; every derivative of ``exp``
+    is positive).  Usually one or two steps separate both bounds from the threshold; if
+    they have not after 40 steps, the current ``M`` is decomposed (a refresh) and the exact
+    sum decides, as in ``"lowrank"``.
+
     The decision is tie-safe rather than exact: the score is a sum of exponentials of
     eigenvalues of a matrix with entries in ``Q(eta, L^+)`` and the threshold is
     ``eta / (e^eta - e^-eta) / (R |Phi|)``; an exact equality would be a transcendental
     coincidence.  The float log-score is accurate to about ``1e-13`` (relative), and the
     tests perturb ``L^+`` by ``1e-12`` (relative) on symmetric graphs and find identical
     predictions over long adaptive runs, because genuine scores do not come that close to
-    the threshold.
+    the threshold.  The quadrature path keeps that argument: it decides only when a bound
+    clears the log-threshold by a band ``1e-9 + 64 u rho (r + 40)`` (``u = 2^-53``, ``rho``
+    the bound on the spectral radius), far above the rounding of the bounds (a backward
+    error of order ``u rho`` in ``M``, full reorthogonalisation in Lanczos) and of the
+    exact sum; then the true score lies outside the band and every accurate evaluation,
+    the ``"lowrank"`` and ``"dense"`` references included, decides the same.  Inside the
+    band the fallback computes exactly what the eigendecomposition-per-mistake form
+    computes.
 
     Examples
     --------
@@ -846,22 +1132,31 @@ class MatrixWinnow(SimilarityLearner):
         if method == "dense":
             self._logW = -math.log(self.m) * np.eye(self.m)
             self._W = np.eye(self.m) / self.m
-        else:
-            self._Q = np.zeros((self.m, 0)) if method == "lowrank" else None
+        elif method == "lowrank":
+            self._Q = np.zeros((self.m, 0))
             self._M = np.zeros((0, 0))
             self._lam = np.zeros(0)
             self._E = np.zeros((0, 0))
         if method == "kernel":
             self._pairs = _GrowingPairs()  # the basis pairs (independent mistaken instances)
-            self._norms = np.zeros(0)  # their R_s = ||psi_s||^2
-            self._F = np.zeros((0, 0))  # upper triangular, Gram of the unit basis = F^T F
+            self._norms = np.zeros(16)  # their R_s = ||psi_s||^2 ([:r] used)
+            # upper triangular F (Gram of the unit basis = F^T F) in [:r, :r] of a Fortran-ordered
+            # buffer that doubles: a new basis vector writes one column, a solve reads [:, :r]
+            self._Fbuf = np.zeros((16, 16), order="F")
             self._forest = _Forest(self.n)
+            self._lazy = _LazyExponential()
+            self._lanczos_steps = _WINNOW_LANCZOS_STEPS
+            self._zw_cache = None
+            #: Trials the quadrature bounds left undecided (decided by a refresh and the exact sum).
+            self.fallbacks = 0
 
     @property
     def rank(self) -> int:
         """``r``: the dimension of the span of the mistaken instances (low-rank method)."""
         if self.method == "dense":
             return int(np.linalg.matrix_rank(self._logW + math.log(self.m) * np.eye(self.m)))
+        if self.method == "kernel":
+            return self._lazy.r
         return self._M.shape[0]
 
     def _unit_instance(self, i, j):
@@ -873,7 +1168,13 @@ class MatrixWinnow(SimilarityLearner):
         """``ln tr(W^T X^w_t)`` for the pair ``(i, j)``."""
         i, j = check_pair(i, j, self.n)
         if self.method == "kernel":
-            return self._log_score_z(self._kernel_z(i, j)[0])
+            z = self._zw(i, j)[0]
+            lazy = self._lazy
+            if lazy.p == 0:
+                return self._log_score_z(z)
+            with _one_blas_thread():
+                lam, E = np.linalg.eigh(lazy.current())  # exact, without touching the state
+            return self._log_score_z(z, lam, E.T @ z)
         idx, x = self._unit_instance(i, j)
         if self.method == "dense":
             with np.errstate(divide="ignore"):
@@ -884,16 +1185,32 @@ class MatrixWinnow(SimilarityLearner):
         """``z = Q^T x`` with ``Q = V F^{-1}`` (``V`` the unit basis instances): ``F^T z = V^T x``."""
         q, r = self._geo.inner(self._pairs, i, j)
         r = float(r)
-        if q.size == 0:
+        k = q.size
+        if k == 0:
             return np.zeros(0), r
-        b = np.asarray(q, dtype=float) / np.sqrt(self._norms * r)
-        return scipy.linalg.solve_triangular(self._F, b, trans="T", lower=False, check_finite=False), r
+        b = np.asarray(q, dtype=float) / np.sqrt(self._norms[:k] * r)
+        z, info = scipy.linalg.lapack.dtrtrs(self._Fbuf[:, :k], b[:, None], lower=0, trans=1)
+        if info != 0:  # pragma: no cover - F has a positive diagonal
+            raise np.linalg.LinAlgError(f"triangular solve failed (info={info})")
+        return z[:, 0], r
 
-    def _log_score_z(self, z):
-        w2 = np.square(self._E.T @ z)
+    def _zw(self, i, j):
+        """``(z, R_ij, w)`` with ``w = z`` in the eigenbasis of the last refresh (cached per state)."""
+        key = (i, j, self._lazy.version)
+        if self._zw_cache is not None and self._zw_cache[0] == key:
+            return self._zw_cache[1]
+        z, r = self._kernel_z(i, j)
+        out = (z, r, self._lazy.coords(z) if z.size else z)
+        self._zw_cache = (key, out)
+        return out
+
+    def _log_score_z(self, z, lam=None, w=None):
+        """The log-sum-exp of the exact score from an eigendecomposition (the last refresh's)."""
+        lazy = self._lazy
+        if lam is None:
+            lam, w = lazy.lam, (lazy.E.T @ z if z.size else z)
+        terms = lazy.exact_terms(w, lam)  # log of exp(lam_k) w_k^2: never overflows
         residual = 1.0 - float(np.dot(z, z))  # the part of x outside span(Q) keeps weight 1
-        keep = w2 > 0.0
-        terms = self._lam[keep] + np.log(w2[keep])  # log of exp(lam_k) w_k^2: never overflows
         top = float(terms.max()) if terms.size else -math.inf
         if residual > 0.0:
             top = max(top, math.log(residual))
@@ -923,7 +1240,8 @@ class MatrixWinnow(SimilarityLearner):
 
     def _predict(self, i, j, path):
         if self.method == "kernel":
-            return int(self._log_score_z(self._kernel_z(i, j)[0]) > self._log_threshold)
+            with _one_blas_thread():
+                return self._kernel_predict(i, j)
         if self.method == "dense":
             idx, x = self._unit_instance(i, j)
             return int(float(x @ self._W[np.ix_(idx, idx)] @ x) > self.threshold)
@@ -966,24 +1284,40 @@ class MatrixWinnow(SimilarityLearner):
         self._M += step * np.outer(z, z)
         self._lam, self._E = np.linalg.eigh(self._M)
 
+    def _kernel_predict(self, i, j):
+        z, _, w = self._zw(i, j)
+        lazy = self._lazy
+        if lazy.p == 0:  # the last refresh is current: the exact sum
+            return int(self._log_score_z(z) > self._log_threshold)
+        if not np.any(w):  # x is orthogonal to every mistake: the score is 1 - |z|^2 = 1
+            return int(self._log_score_z(z, w, w) > self._log_threshold)
+        residual = 1.0 - float(np.dot(z, z))
+        verdict = lazy.certified_log(w, residual, math.log(self.m), self._log_threshold, self._lanczos_steps)
+        if verdict is not None:
+            return verdict
+        self.fallbacks += 1  # too close to call from the bounds: refresh, then the exact sum
+        lazy.refresh()
+        return int(self._log_score_z(z) > self._log_threshold)
+
     def _kernel_update(self, i, j, step):
-        z, r = self._kernel_z(i, j)
+        z, r, w = self._zw(i, j)
+        lazy = self._lazy
         if self._forest.find(i) != self._forest.find(j):  # independent of the basis (exactly)
             rho2 = 1.0 - float(np.dot(z, z))
             rho = math.sqrt(rho2) if rho2 > 0.0 else 0.0
             if rho > _SPAN_TOL:
                 self._forest.union(i, j)
+                k = self._pairs.k
                 self._pairs.append(i, j)
-                self._norms = np.append(self._norms, r)
-                k = self._F.shape[0]
-                F = np.zeros((k + 1, k + 1))
-                F[:k, :k] = self._F
-                F[:k, k] = z
-                F[k, k] = rho
-                self._F = F
-                M = np.zeros((k + 1, k + 1))
-                M[:k, :k] = self._M
-                self._M = M
+                if k == self._Fbuf.shape[0]:
+                    F = np.zeros((2 * k, 2 * k), order="F")
+                    F[:k, :k] = self._Fbuf
+                    self._Fbuf = F
+                    self._norms = np.concatenate([self._norms, np.zeros(k)])
+                self._norms[k] = r
+                self._Fbuf[:k, k] = z
+                self._Fbuf[k, k] = rho
+                lazy.grow()
                 z = np.append(z, rho)
-        self._M += step * np.outer(z, z)
-        self._lam, self._E = np.linalg.eigh(self._M)
+                w = np.append(w, rho)
+        lazy.add(z, w, step)

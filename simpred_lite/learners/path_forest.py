@@ -18,7 +18,7 @@ from networkx.utils import UnionFind
 
 from ..checks import check_int, check_vertex
 
-__all__ = ["check_simple_path", "PathForest", "PathForestReference"]
+__all__ = ["check_simple_path", "parse_path", "PathForest", "PathForestReference"]
 
 
 def check_simple_path(i: int, j: int, path, n: int) -> tuple[int, ...]:
@@ -75,6 +75,46 @@ def check_simple_path(i: int, j: int, path, n: int) -> tuple[int, ...]:
 
 
 _GROW = ("disconnected", "always")
+
+
+def parse_path(text: str, n: int) -> tuple[int, ...]:
+    """Read a revealed path typed by hand, e.g. ``"0 3 5 2"`` or ``"0, 3, 5, 2"`` or ``"0-3-5-2"``.
+
+    Parameters
+    ----------
+    text : str
+        Vertex numbers separated by spaces, commas, dashes or arrows.
+    n : int
+        Number of vertices: the vertices are ``0 .. n-1``.
+
+    Returns
+    -------
+    tuple of int
+        The path, checked by :func:`check_simple_path` (pair = its two ends).
+
+    Raises
+    ------
+    ValueError
+        If a token is not a whole number, or the sequence is not a simple path.
+
+    Examples
+    --------
+    >>> parse_path("0 3 5 2", n=6)
+    (0, 3, 5, 2)
+    >>> parse_path("4 -> 1, 0", n=6)
+    (4, 1, 0)
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"the path must be typed as text such as '0 3 5 2', got {type(text).__name__}")
+    tokens = [t for t in text.replace("->", " ").replace("→", " ").replace(",", " ").replace("-", " ").split() if t]
+    bad = [t for t in tokens if not t.isdigit()]
+    if bad:
+        raise ValueError(f"{bad[0]!r} is not a vertex number: type vertex numbers 0..{n - 1} separated by spaces, "
+                         "e.g. '0 3 5 2'")
+    if len(tokens) < 2:
+        raise ValueError(f"a path needs at least two vertices, e.g. '0 3 5 2'; got {text!r}")
+    vertices = [int(t) for t in tokens]
+    return check_simple_path(vertices[0], vertices[-1], vertices, n)
 
 
 def _check_grow(grow: str) -> str:

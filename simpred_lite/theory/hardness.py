@@ -46,6 +46,7 @@ __all__ = [
     "reduction_steps",
     "reduce_to_constrained_path",
     "constraint_frontier",
+    "reduction_stages",
 ]
 
 #: Brute force enumerates 2^(free vertices) labelings; beyond this it refuses instead of hanging.
@@ -457,3 +458,64 @@ def constraint_frontier(m: int, constraints) -> list[int]:
         lo, hi = span.get(r, (v, v))
         span[r] = (min(lo, v), max(hi, v))
     return [sum(1 for lo, hi in span.values() if lo <= p < hi) for p in range(m - 1)]
+
+
+def reduction_stages(G: nx.Graph, beta: int) -> list[dict]:
+    """Each stage of the reduction of Theorem ``t:hardness`` with its two partition functions.
+
+    Stage ``k`` is the labelled path after the first ``k`` splices (stage ``0`` is ``P_0``,
+    the last one is ``P``) with its equality constraints ``C_k`` (every pair of path
+    vertices copying the same G-vertex).  Each stage walks every edge of
+    ``G_k = T + (the first k non-tree edges)`` exactly twice, so
+
+        Z_{P_k}(C_k, β) = Z_{G_k}(2β),
+
+    and the last stage is the theorem's identity ``Z_P(C, β) = Z_G(2β)``.  Exact
+    (:class:`fractions.Fraction`), by brute force: small graphs only (at most 20 vertices).
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A connected graph on ``0 .. n-1``.
+    beta : int
+        A positive integer.
+
+    Returns
+    -------
+    list of dict
+        One per stage: ``path`` (G-vertex copied by each path vertex), ``new`` (positions
+        the last splice added), ``spliced`` (the non-tree edge just spliced, or ``None``),
+        ``constraints`` (``C_k``), ``edges`` (the edges of ``G_k``), ``Z_path``
+        (``Z_{P_k}(C_k, β)``), ``Z_graph_k`` (``Z_{G_k}(2β)``) and ``Z_graph``
+        (``Z_G(2β)``, the same on every stage).
+
+    Examples
+    --------
+    >>> stages = reduction_stages(nx.cycle_graph(3), beta=1)
+    >>> [len(s["path"]) for s in stages], [s["spliced"] for s in stages]
+    ([5, 7], [None, (0, 2)])
+    >>> stages[0]["Z_path"] == stages[0]["Z_graph_k"], stages[-1]["Z_path"] == stages[-1]["Z_graph"]
+    (True, True)
+    """
+    G = validate_graph(G)
+    beta = check_int(beta, "beta", low=1)
+    steps = reduction_steps(G)
+    n = G.number_of_nodes()
+    Z_graph = partition_function(G, 2 * beta)
+    stages = []
+    for k, path in enumerate(steps.paths):
+        C = [(a, b) for a in range(len(path)) for b in range(a + 1, len(path)) if path[a] == path[b]]
+        edges = list(steps.tree_edges) + list(steps.non_tree_edges[:k])
+        Gk = nx.Graph()
+        Gk.add_nodes_from(range(n))
+        Gk.add_edges_from(edges)
+        if k:
+            lo = min(steps.splices[k - 1])
+            new = (lo + 1, lo + 2)
+        else:
+            new = ()
+        stages.append({"path": list(path), "new": new, "spliced": steps.non_tree_edges[k - 1] if k else None,
+                       "constraints": C, "edges": sorted(edges),
+                       "Z_path": constrained_partition_function(nx.path_graph(len(path)), C, beta),
+                       "Z_graph_k": partition_function(Gk, 2 * beta), "Z_graph": Z_graph})
+    return stages

@@ -45,15 +45,29 @@ def new_axes(ax=None, figsize: tuple[float, float] = (6.4, 4)):
     return ax
 
 
-def figure_to_png(fig: Figure, dpi: int = 90) -> bytes:
+def figure_to_png(fig: Figure, dpi: int = 90, tight: bool = True) -> bytes:
     """Render a ``matplotlib.figure.Figure`` to PNG bytes (for widget outputs).
+
+    With ``tight=False`` the image keeps the figure's size (``figsize * dpi`` pixels)
+    whatever it shows, so an app's panel does not change size from one step to the next.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure.
+    dpi : int, default 90
+        Resolution.
+    tight : bool, default True
+        Crop the image to what is drawn (``bbox_inches="tight"``).
 
     Examples
     --------
-    >>> fig = Figure(); _ = fig.add_subplot().plot([0, 1])
+    >>> fig = Figure(figsize=(2, 1)); _ = fig.add_subplot().plot([0, 1])
     >>> figure_to_png(fig)[:4]
     b'\\x89PNG'
+    >>> int.from_bytes(figure_to_png(fig, dpi=50, tight=False)[16:20], "big")   # width in pixels
+    100
     """
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight" if tight else None)
     return buf.getvalue()

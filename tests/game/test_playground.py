@@ -373,7 +373,8 @@ def test_app_draws_a_bst_panel_when_a_learner_has_a_bst(monkeypatch):
     monkeypatch.setitem(LEARNERS, "bst", LearnerSpec("bst", lambda G, seed: WithBST(G, seed)))
     monkeypatch.setitem(LEARNERS, "method", LearnerSpec("method", lambda G, seed: WithBSTPath(G.number_of_nodes())))
     app = PlaygroundApp("grid", ["AlwaysSimilar", "bst"], "shortest path")
-    assert len(app.figure().axes) == 2  # no pair yet, no BST path
+    axes = app.figure().axes  # no pair yet: the BST panel is there (stable layout), empty
+    assert len(axes) == 3 and not axes[1].axison and "after the first trial" in axes[1].texts[0].get_text()
     app.step_button.click()
     axes = app.figure().axes
     assert len(axes) == 3 and axes[1].get_title().startswith("BST path (bst)")
@@ -565,3 +566,34 @@ def test_app_play_stops_when_the_adaptive_target_retires():
     records = app.play()
     assert len(records) == 4 and app.status_text.startswith("Played 4 trials.")
     assert "Stopped: the adaptive adversary's target 'quitter' has retired at trial 4" in app.status_text
+
+
+def test_app_play_is_disabled_where_it_cannot_act_and_the_figure_keeps_its_size():
+    app = PlaygroundApp("karate club", ["UnionFindLearner", "BST Perceptron"], "random")
+    assert len(app.learners.options) == app.learners.rows == len(LEARNERS)  # every learner visible
+    first = _png(app)
+    assert not app.play_button.disabled and not app.step_button.disabled
+    app.step_button.click()
+    assert _png(app)[16:24] == first[16:24]  # PNG width and height unchanged by the first step
+    app.adversary.value = "student"
+    assert app.play_button.disabled and not app.step_button.disabled
+    assert "student adversary is you" in app.play_button.tooltip
+    app.adversary.value = "adaptive"
+    assert not app.play_button.disabled
+    reg_spec = LearnerSpec("quitter", lambda G, seed: GivesUp(G.number_of_nodes(), after=3))
+    app.game = Playground("karate club", ["quitter", "UnionFindLearner"], "adaptive", seed=0,
+                          registry=registry(quitter=reg_spec))
+    app.play()
+    assert app.play_button.disabled and not app.step_button.disabled  # the target retired
+    assert app.game.blocked().startswith("the adaptive adversary's target 'quitter' has retired")
+    app.game = Playground("karate club", ["quitter"], "random", seed=0, registry=registry(quitter=reg_spec))
+    app.play()
+    assert app.play_button.disabled and app.step_button.disabled  # finished: everyone retired
+    app.reset_button.click()
+    assert not app.play_button.disabled and not app.step_button.disabled
+
+
+def test_play_with_a_progress_bar_leaves_no_bar_behind():
+    pytest.importorskip("tqdm")
+    game = Playground("barbell", ["AlwaysSimilar"], "random", seed=0)
+    assert len(game.play(3, progress=True)) == 3 and len(game.history) == 3

@@ -210,6 +210,7 @@ def test_winnow_5000_mistakes_no_overflow_or_nan():
     G, y = planted_partition(12, 2, 0.6, 0.1, seed=0)
     low = MatrixWinnow(G, cut_size=cut_size(G, y), method="lowrank")
     dense = MatrixWinnow(G, cut_size=cut_size(G, y), method="dense")
+    kern = MatrixWinnow(G, cut_size=cut_size(G, y))  # lazy eigendecompositions, same decisions
     rng = np.random.default_rng(0)
     agree = compared = 0
     with warnings.catch_warnings(), np.errstate(over="raise", invalid="raise"):
@@ -222,10 +223,13 @@ def test_winnow_5000_mistakes_no_overflow_or_nan():
                 compared += 1
                 agree += dense.predict_one(i, j) == y_hat
                 dense.learn_one(i, j, 1 - y_hat)
+            assert kern.predict_one(i, j) == y_hat
+            kern.learn_one(i, j, 1 - y_hat)
             low.learn_one(i, j, 1 - y_hat)  # the adversary always says the opposite
     assert low.mistakes == 5000 and low.trials == 5000
     assert np.all(np.isfinite(low._lam)) and np.all(np.isfinite(low._E))
     assert agree == compared == 300
+    assert kern.mistakes == 5000 and math.isfinite(kern.log_score(0, 1))
 
 
 def test_winnow_log_domain_beats_dense_overflow():
@@ -445,3 +449,142 @@ def test_sparse_kernel_matches_dense_kernel(monkeypatch):
     for L in (dense_p, dense_w, sparse_p, sparse_w):
         L.preds = run(L, trials).predictions
     assert np.array_equal(dense_p.preds, sparse_p.preds) and np.array_equal(dense_w.preds, sparse_w.preds)
+
+
+# -- Matrix Winnow's lazy eigendecomposition: certified quadrature bounds --------------------
+from simpred_lite.learners.matrix import _LazyExponential  # noqa: E402
+
+
+def _lazy_state(rng, r, p, scale, refresh_every=100):
+    """A ``_LazyExponential`` of dimension ``r`` with ``p`` pending updates of size ``+-scale``."""
+    lazy = _LazyExponential(refresh_every=refresh_every)
+    for _ in range(r):
+        lazy.grow()
+    A = rng.normal(size=(r, r)) * scale
+    lazy._M[:r, :r] = (A + A.T) / 2
+    lazy.refresh()
+    for _ in range(p):
+        z = rng.normal(size=r)
+        z /= np.linalg.norm(z) * rng.uniform(1.0, 3.0)
+        lazy.add(z, lazy.coords(z), scale * rng.choice([-1.0, 1.0]))
+    return lazy
+
+
+@given(st.integers(1, 30), st.integers(1, 12), st.sampled_from([0.1, 1.0, 5.0, 40.0]),
+       st.integers(0, 10**6), st.floats(-6, 1))
+@settings(max_examples=60, deadline=None)
+def test_lazy_quadrature_bounds_never_decide_wrongly(r, p, scale, seed, log_offset):
+    """Whenever the Gauss / Gauss-Radau bounds decide, they agree with the exact float sum."""
+    rng = np.random.default_rng(seed)
+    lazy = _lazy_state(rng, r, p, scale)
+    z = rng.normal(size=r)
+    z *= rng.uniform(0.2, 1.0) / np.linalg.norm(z)
+    residual = 1.0 - float(z @ z)
+    lam, E = np.linalg.eigh(lazy.current())
+    terms = np.append(lam + np.log((E.T @ z) ** 2), math.log(residual))
+    exact = float(np.logaddexp.reduce(terms))
+    assert lazy.top >= lam[-1] and lazy.bottom <= lam[0]  # the spectral bounds hold
+    decided = 0
+    for sign in (-1.0, 1.0):
+        threshold = exact + sign * 10.0**log_offset
+        verdict = lazy.certified_log(lazy.coords(z), residual, 0.0, threshold)
+        if verdict is not None:
+            decided += 1
+            assert verdict == int(exact > threshold)
+    # a threshold inside the tie band is never decided by the bounds
+    assert lazy.certified_log(lazy.coords(z), residual, 0.0, exact) is None
+    if log_offset >= 0:  # far from the threshold, the bounds decide within a few dozen steps
+        assert decided == 2
+
+
+def test_lazy_bounds_survive_huge_exponents():
+    rng = np.random.default_rng(0)
+    lazy = _lazy_state(rng, 20, 6, 400.0)  # eigenvalues in the thousands: exp overflows
+    z = rng.normal(size=20) / 10
+    lam, E = np.linalg.eigh(lazy.current())
+    exact = float(np.logaddexp.reduce(np.append(lam + np.log((E.T @ z) ** 2), math.log(1 - z @ z))))
+    assert exact > 1000
+    assert lazy.certified_log(lazy.coords(z), 1 - z @ z, 0.0, exact - 1.0) == 1
+    assert lazy.certified_log(lazy.coords(z), 1 - z @ z, 0.0, exact + 1.0) == 0
+
+
+def _winnow_pair(B, cut, trials, **lazy_kw):
+    """Lock-step kernel (lazy) and low-rank (eigh per mistake) Winnow; return the kernel learner."""
+    ref = MatrixWinnow(B, cut_size=cut, method="lowrank")
+    new = MatrixWinnow(B, cut_size=cut)
+    for name, value in lazy_kw.items():
+        setattr(new, name, value) if name.startswith("_lanczos") else setattr(new._lazy, name, value)
+    for i, j, y in trials:
+        assert new.predict_one(i, j) == ref.predict_one(i, j)
+        new.learn_one(i, j, y)
+        ref.learn_one(i, j, y)
+    assert new.mistakes == ref.mistakes and new.rank == ref.rank
+    return new
+
+
+@given(small_bsts(max_n=24), st.integers(0, 10**6), st.integers(1, 9), st.integers(0, 3))
+@settings(max_examples=25, deadline=None)
+def test_lazy_winnow_matches_lowrank_on_random_bsts(B, seed, refresh_every, steps):
+    """Any refresh interval, and Lanczos cut short (``steps=0``: every pending trial falls back)."""
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 3, size=B.n)
+    pairs = rng.integers(0, B.n, size=(300, 2))
+    trials = [(int(i), int(j), int(y[i] != y[j])) for i, j in pairs if i != j]
+    new = _winnow_pair(B, max(B.cut_size(y), 1), trials, refresh_every=refresh_every, _lanczos_steps=steps)
+    if steps == 0:
+        assert new._lazy.products == 0  # no quadrature: every pending trial fell back
+
+
+def test_lazy_winnow_long_run_rank_in_the_hundreds():
+    """Thousands of trials, rank in the hundreds: identical to the low-rank reference."""
+    G, y = planted_partition(200, 4, 0.08, 0.01, seed=2)
+    B = BinarySupportTree.from_graph(G, seed=3)
+    trials = [(t.i, t.j, t.y) for t in cut_biased_trials(G, y, 3000, seed=4, p_cut=0.3)]
+    new = _winnow_pair(B, B.cut_size(y), trials)
+    assert new.rank >= 100 and new.mistakes >= 400
+    assert new._lazy.refreshes < new.mistakes / 10  # the point: few eigendecompositions
+    assert new._lazy.products > 0  # the quadrature path decided trials
+
+
+def test_lazy_winnow_fallback_decides_ties():
+    """A threshold planted on a score: the bounds cannot separate, the exact fallback decides."""
+    G, y = planted_partition(40, 2, 0.2, 0.03, seed=5)
+    B = BinarySupportTree.from_graph(G, seed=6)
+    learner = MatrixWinnow(B, cut_size=B.cut_size(y))
+    trials = cut_biased_trials(G, y, 200, seed=7, p_cut=0.4)
+    run(learner, trials)
+    assert learner._lazy.p > 0
+    t = trials[0]
+    exact = learner.log_score(t.i, t.j)
+    learner._log_threshold = exact  # an exact tie: must be the fallback's decision (score > threshold)
+    before = learner.fallbacks
+    assert learner.predict_one(t.i, t.j) == int(learner.log_score(t.i, t.j) > exact)
+    assert learner.fallbacks == before + 1 and learner._lazy.p == 0  # refreshed
+
+
+def test_lazy_winnow_always_falling_back_is_the_reference():
+    G, y = planted_partition(60, 3, 0.15, 0.02, seed=8)
+    B = BinarySupportTree.from_graph(G, seed=9)
+    trials = [(t.i, t.j, t.y) for t in cut_biased_trials(G, y, 800, seed=10, p_cut=0.4)]
+    new = _winnow_pair(B, B.cut_size(y), trials, _lanczos_steps=0)
+    assert new.fallbacks > 50 and new._lazy.products == 0
+
+
+def test_lazy_pending_updates_sum_to_the_matrix():
+    """Pending terms (beyond the initial buffer, across growth) add up to the explicit matrix."""
+    rng = np.random.default_rng(1)
+    lazy = _LazyExponential(refresh_every=2)
+    lazy.refresh_every = 7  # more pending columns than allocated
+    M = np.zeros((0, 0))
+    for t in range(20):
+        if t % 3 == 0:
+            lazy.grow()
+            M = np.pad(M, ((0, 1), (0, 1)))
+        z = rng.normal(size=lazy.r)
+        step = rng.choice([-1.28, 1.28])
+        lazy.add(z, lazy.coords(z), step)
+        M += step * np.outer(z, z)
+        assert np.allclose(lazy.current(), M, atol=1e-12)
+        lam = np.linalg.eigvalsh(M)
+        assert lazy.bottom <= lam[0] and lam[-1] <= lazy.top
+    assert lazy.refreshes == 2 and lazy.p == 6

@@ -1,0 +1,406 @@
+"""Explorers: step through one BST Perceptron trial, grow a path forest, splice the Ising reduction.
+
+Three small apps for notebooks 06, 07 and 08.  Each is a view only: what it shows is computed
+by the concept it explains (:meth:`~simpred_lite.learners.BSTPerceptron.explain`,
+:func:`~simpred_lite.learners.path_forest.parse_path` and
+:class:`~simpred_lite.learners.path_forest.PathForest`,
+:func:`~simpred_lite.theory.hardness.reduction_stages`).
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+import networkx as nx
+from IPython.display import Image
+from matplotlib.figure import Figure
+
+from ..checks import check_int, check_labels
+from ..learners.bst_perceptron import BSTPerceptron, trial_structure
+from ..learners.path_forest import PathForest, parse_path
+from ..theory.hardness import reduction_stages
+from ..viz.figures import draw_labelled_path
+from ..viz.graphs import draw_edge_numbering
+from ..viz.style import figure_to_png
+from ..viz.trees import draw_bst_trial
+from .text import plain_text
+
+__all__ = ["BSTTrialExplorer", "PathForestExplorer", "IsingReductionExplorer"]
+
+
+def _show_png(out, fig, dpi=80):
+    out.outputs = ()
+    out.append_display_data(Image(data=figure_to_png(fig, dpi=dpi)))
+
+
+class BSTTrialExplorer:
+    """Step through one trial of the BST Perceptron (§4.1): path, ``S_t``, the ``F`` sum, the decision.
+
+    Choose a pair ``(i, j)`` of graph vertices: the app shows the path ``P_t`` between their
+    leaves, the set ``S_t``, the tags ``f_t``, the sum of ``F`` over ``P_t x P_t``, the
+    threshold ``2R^2`` and the prediction.  **Learn** tells the learner the label (the true
+    one from ``labels``, preset when the pair changes; you may flip it) and updates ``F``
+    on a mistake.
+
+    Parameters
+    ----------
+    bst : BinarySupportTree
+    labels : array_like of int, optional
+        Vertex classes: leaf colours, and the true label of each pair.
+
+    Attributes
+    ----------
+    i, j : ipywidgets.Dropdown
+        The pair (vertex numbers of the graph).
+    label : ipywidgets.ToggleButtons
+        The label **Learn** applies: ``0`` similar, ``1`` dissimilar.
+    learn_button : ipywidgets.Button
+    status : ipywidgets.HTML
+        The computation of the trial, in words.
+    out : ipywidgets.Output
+        The BST with ``P_t`` (light blue), ``S_t`` (thick borders) and the tags (red).
+    learner : BSTPerceptron
+    history : list of dict
+        One entry per **Learn**: ``i, j, path_sum, prediction, label, mistake``.
+
+    Examples
+    --------
+    >>> from simpred_lite.bst import BinarySupportTree
+    >>> app = BSTTrialExplorer(BinarySupportTree([0, 1, 2, 3]), labels=[0, 0, 1, 1])
+    >>> app.i.value, app.j.value = 0, 3
+    >>> app.explanation["prediction"], app.label.value
+    (0, 1)
+    >>> app.learn_button.click(); app.explanation["path_sum"]
+    32
+    """
+
+    def __init__(self, bst, labels=None):
+        self.learner = BSTPerceptron(bst)
+        self.bst = bst
+        n = bst.n
+        self.labels = None if labels is None else check_labels(labels, n)
+        self.history: list[dict] = []
+        self.i = W.Dropdown(options=list(range(n)), value=0, description="vertex i")
+        self.j = W.Dropdown(options=list(range(n)), value=n - 1, description="vertex j")
+        self.label = W.ToggleButtons(options=[("similar (0)", 0), ("dissimilar (1)", 1)], value=0,
+                                     description="label y")
+        self.learn_button = W.Button(description="Learn", button_style="warning",
+                                     tooltip="tell the learner the label; F changes on a mistake")
+        self.title = W.HTML(f"<b>One trial of the BST Perceptron</b> ({n} vertices, N = {bst.num_leaves} leaves, "
+                            f"R = 2 log2 N = {self.learner.R})")
+        self.status = W.HTML(layout=W.Layout(min_height="7.5em"))
+        self.out = W.Output(layout=W.Layout(min_height="330px"))
+        self.i.observe(self._on_pair, names="value")
+        self.j.observe(self._on_pair, names="value")
+        self.learn_button.on_click(lambda _: self.learn())
+        self.widget = W.VBox([self.title, W.HBox([self.i, self.j]), W.HBox([self.label, self.learn_button]),
+                              self.status, self.out])
+        self.last = ""
+        self._on_pair(None)
+
+    @property
+    def explanation(self) -> dict | None:
+        """:meth:`BSTPerceptron.explain` for the chosen pair (None if ``i == j``)."""
+        i, j = int(self.i.value), int(self.j.value)
+        return None if i == j else self.learner.explain(i, j)
+
+    @property
+    def status_text(self) -> str:
+        """The status as plain text (what the student reads)."""
+        return plain_text(self.status.value.replace("<br>", "\n"))
+
+    def learn(self) -> bool | None:
+        """Apply the chosen label to the chosen pair; returns whether it was a mistake."""
+        e = self.explanation
+        if e is None:
+            self.last = "Choose two <i>different</i> vertices."
+            self._update()
+            return None
+        i, j, y = int(self.i.value), int(self.j.value), int(self.label.value)
+        before = self.learner.entries
+        self.learner.learn_one(i, j, y)
+        mistake = y != e["prediction"]
+        self.history.append({"i": i, "j": j, "path_sum": e["path_sum"], "prediction": e["prediction"],
+                             "label": y, "mistake": mistake})
+        if mistake:
+            self.last = (f"Learned y = {y}: a MISTAKE, so F[l, l'] += ({y} - {e['prediction']}) (f(l) - f(l'))² on "
+                         f"S_t × S_t ({len(e['update'])} pairs; F now has {self.learner.entries} stored entries, "
+                         f"was {before}).")
+        else:
+            self.last = f"Learned y = {y}: the prediction was right, F is unchanged."
+        self._update()
+        return mistake
+
+    def _on_pair(self, change) -> None:
+        i, j = int(self.i.value), int(self.j.value)
+        if self.labels is not None and i != j:
+            self.label.value = int(self.labels[i] != self.labels[j])
+        self.last = ""
+        self._update()
+
+    def _update(self) -> None:
+        e = self.explanation
+        head = f"Trials learned: {len(self.history)}, mistakes: {self.learner.mistakes}."
+        if e is None:
+            self.status.value = head + "<br>Choose two <i>different</i> vertices."
+            self.out.outputs = ()
+            return
+        i, j = int(self.i.value), int(self.j.value)
+        decide = e["path_sum"] > e["threshold"] if e["comparison"] == ">" else e["path_sum"] >= e["threshold"]
+        word = "DISSIMILAR (1)" if e["prediction"] else "SIMILAR (0)"
+        lines = [head,
+                 f"Pair ({i}, {j}) sits at leaves {e['leaves'][0]} and {e['leaves'][1]}. "
+                 f"P_t = {list(e['path'])} ({len(e['path'])} vertices); S_t = {list(e['S'])}.",
+                 f"Sum of F over P_t × P_t = {e['path_sum']}; threshold 2R² = {e['threshold']}; "
+                 f"{e['path_sum']} {e['comparison']} {e['threshold']}? {'yes' if decide else 'no'} → predicts {word}."]
+        if self.last:
+            lines.append(self.last)
+        self.status.value = "<br>".join(lines)
+        fig = Figure(figsize=(9, 4.2))
+        ax = fig.subplots()
+        draw_bst_trial(self.bst, trial_structure(self.bst, i, j), ax=ax, labels=self.labels,
+                       title=f"Pair ({i}, {j}): P_t light blue, S_t thick borders, tags f_t in red")
+        ax.set_axis_off()
+        _show_png(self.out, fig)
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = (f"BSTTrialExplorer: one BST Perceptron trial on {self.bst.n} vertices "
+                                "(pick i, j; Learn)")
+        return bundle
+
+
+class PathForestExplorer:
+    """Type revealed paths and watch the forest of revealed paths grow (§5, Figure 3).
+
+    Type a path such as ``0 3 5 2`` (the pair is its two ends) and press **Add**: the
+    forest keeps the path's edges that close no circuit, numbered by first disclosure and
+    oriented low → high, and the app shows the instance ``x_t``, the signed indicator of
+    the pair's path *in the forest*.
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices (drawn on a circle, numbered ``0 .. n-1``).
+    grow : {"disconnected", "always"}
+        Passed to :class:`~simpred_lite.learners.PathForest`.
+
+    Attributes
+    ----------
+    path_text : ipywidgets.Text
+    add_button, reset_button : ipywidgets.Button
+    status : ipywidgets.HTML
+    out : ipywidgets.Output
+    forest : PathForest
+    history : list of dict
+        One entry per added path: ``path``, ``new_edges``, ``forest_path``, ``x``.
+
+    Examples
+    --------
+    >>> app = PathForestExplorer(6)
+    >>> app.path_text.value = "0 3 5 2"; app.add_button.click()
+    >>> app.history[-1]["x"]
+    [1, 1, -1]
+    >>> app.path_text.value = "0 0"; app.add_button.click(); len(app.history)
+    1
+    """
+
+    def __init__(self, n: int = 8, grow: str = "disconnected"):
+        self.n = check_int(n, "n", low=2, high=40)
+        self.grow = grow
+
+        self.pos = nx.circular_layout(nx.empty_graph(self.n))
+        self.path_text = W.Text(value="", placeholder="e.g. 0 3 5 2", description="path",
+                                tooltip=f"vertex numbers 0..{self.n - 1}, separated by spaces")
+        self.add_button = W.Button(description="Add", button_style="info", tooltip="reveal this path")
+        self.reset_button = W.Button(description="Reset", button_style="warning", tooltip="an empty forest")
+        self.title = W.HTML(f"<b>The forest of revealed paths</b> on {self.n} vertices")
+        self.status = W.HTML(layout=W.Layout(min_height="5em"))
+        self.out = W.Output(layout=W.Layout(min_height="360px"))
+        self.add_button.on_click(lambda _: self.add())
+        self.reset_button.on_click(lambda _: self.reset())
+        self.widget = W.VBox([self.title, W.HBox([self.path_text, self.add_button, self.reset_button]),
+                              self.status, self.out])
+        self.reset()
+
+    @property
+    def status_text(self) -> str:
+        return plain_text(self.status.value.replace("<br>", "\n"))
+
+    def reset(self) -> None:
+        """An empty forest."""
+        self.forest = PathForest(self.n, grow=self.grow)
+        self.history: list[dict] = []
+        self._update(f"Type a path of vertex numbers 0..{self.n - 1} (e.g. 0 3 5 2) and press <b>Add</b>.")
+
+    def add(self) -> dict | None:
+        """Reveal the typed path; returns the new history entry (None if the text is not a path)."""
+        try:
+            path = parse_path(self.path_text.value, self.n)
+        except (ValueError, TypeError) as err:
+            self._update(f"Not a path: {html.escape(str(err))}.")
+            return None
+        before = len(self.forest.edges)
+        verts, idx, sgn = self.forest.instance_sparse(path[0], path[-1], path)
+        x = [0] * (self.n - 1)
+        for e, s in zip(idx, sgn):
+            x[e] = int(s)
+        entry = {"path": list(path), "new_edges": self.forest.edges[before:], "forest_path": list(verts),
+                 "x": x[: len(self.forest.edges)]}
+        self.history.append(entry)
+        new = ", ".join(f"e{before + k + 1} = {a}→{b}" for k, (a, b) in enumerate(entry["new_edges"])) or "none"
+        self._update(f"t = {len(self.history)}: pair ({path[0]}, {path[-1]}), revealed path {list(path)}; "
+                     f"new forest edges: {new}.<br>Forest path: {' → '.join(map(str, verts))}; "
+                     f"x_{len(self.history)} = ({', '.join(map(str, entry['x']))}) over the "
+                     f"{len(self.forest.edges)} forest edges.")
+        return entry
+
+    def _update(self, text: str) -> None:
+        self.status.value = f"Paths added: {len(self.history)}, forest edges: {len(self.forest.edges)}.<br>{text}"
+
+        H = nx.Graph()
+        H.add_nodes_from(range(self.n))
+        H.add_edges_from(self.forest.edges)
+        last = self.history[-1] if self.history else None
+        fig = Figure(figsize=(5.6, 4.6))
+        ax = fig.subplots()
+        draw_edge_numbering(H, edges=self.forest.edges, ax=ax, pos=self.pos, thick=self.forest.edges,
+                            path=last["forest_path"] if last else None, node_size=380,
+                            title=("The forest: edges numbered by disclosure, low → high\n"
+                                   + (f"blue: the forest path of the last pair, x_{len(self.history)}" if last
+                                      else "no path revealed yet")))
+        ax.set_axis_off()
+        _show_png(self.out, fig)
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = f"PathForestExplorer: type paths on {self.n} vertices, Add, watch the forest and x_t"
+        return bundle
+
+
+def _ising_graphs():
+
+    return {
+        "triangle": nx.cycle_graph(3),
+        "square with a diagonal": nx.Graph([(0, 1), (1, 2), (2, 3), (0, 3), (0, 2)]),
+        "the 5-vertex graph of this notebook": nx.Graph([(0, 1), (1, 2), (2, 3), (3, 4), (0, 3), (1, 4)]),
+        "complete graph K4": nx.complete_graph(4),
+    }
+
+
+class IsingReductionExplorer:
+    """Step through the splices of the graph → constrained-path reduction (Theorem 2, t:hardness).
+
+    Choose a small graph ``G`` and ``β``; **Next splice** / **Back** move through the stages
+    of :func:`~simpred_lite.theory.hardness.reduction_stages`: ``P_0`` (the depth-first visit of the
+    spanning tree ``T``), then one non-tree edge spliced in per stage.  At every stage the
+    app shows ``Z_{P_k}(C_k, β)`` beside ``Z_{G_k}(2β)`` (``G_k`` = ``T`` plus the edges
+    spliced so far) and the target ``Z_G(2β)``: exact fractions, equal at the last stage.
+
+    Parameters
+    ----------
+    graph : str, default "the 5-vertex graph of this notebook"
+        The graph to start with, one of :attr:`GRAPHS`.
+    beta : int, default 1
+        The inverse temperature ``β`` (1..4); the path's constraints use ``β``, the graph ``2β``.
+
+    Attributes
+    ----------
+    graph : ipywidgets.Dropdown
+    beta : ipywidgets.IntSlider
+    back_button, next_button : ipywidgets.Button
+    stage : int
+    stages : list of dict
+    status : ipywidgets.HTML
+    out : ipywidgets.Output
+
+    Examples
+    --------
+    >>> app = IsingReductionExplorer()
+    >>> app.graph.value = "triangle"; app.next_button.click()
+    >>> app.stage, app.stages[app.stage]["Z_path"] == app.stages[app.stage]["Z_graph"]
+    (1, True)
+    """
+
+    GRAPHS = _ising_graphs()
+
+    def __init__(self, graph: str = "the 5-vertex graph of this notebook", beta: int = 1):
+        if graph not in self.GRAPHS:
+            raise ValueError(f"unknown graph {graph!r}; choose one of {list(self.GRAPHS)}")
+        self.graph = W.Dropdown(options=list(self.GRAPHS), value=graph, description="graph G")
+        self.beta = W.IntSlider(value=check_int(beta, "beta", low=1, high=4), min=1, max=4, description="β")
+        self.back_button = W.Button(description="◀ Back", tooltip="undo the last splice")
+        self.next_button = W.Button(description="Next splice ▶", button_style="info",
+                                    tooltip="splice the next non-tree edge into the path")
+        self.title = W.HTML("<b>From a graph to a constrained path</b>: Z_G(2β) = Z_P(C, β)")
+        self.status = W.HTML(layout=W.Layout(min_height="6.5em"))
+        self.out = W.Output(layout=W.Layout(min_height="430px"))
+        self.graph.observe(lambda _: self._rebuild(), names="value")
+        self.beta.observe(lambda _: self._rebuild(keep_stage=True), names="value")
+        self.back_button.on_click(lambda _: self.go(self.stage - 1))
+        self.next_button.on_click(lambda _: self.go(self.stage + 1))
+        self.widget = W.VBox([self.title, W.HBox([self.graph, self.beta]),
+                              W.HBox([self.back_button, self.next_button]), self.status, self.out])
+        self.stage = 0
+        self._rebuild()
+
+    @property
+    def G(self):
+        return self.GRAPHS[self.graph.value]
+
+    @property
+    def status_text(self) -> str:
+        return plain_text(self.status.value.replace("<br>", "\n"))
+
+    def _rebuild(self, keep_stage: bool = False) -> None:
+        self.stages = reduction_stages(self.G, int(self.beta.value))
+        self.go(min(self.stage, len(self.stages) - 1) if keep_stage else 0)
+
+    def go(self, stage: int) -> None:
+        """Show stage ``stage`` (clipped to the stages that exist)."""
+        self.stage = max(0, min(int(stage), len(self.stages) - 1))
+        last = len(self.stages) - 1
+        self.back_button.disabled = self.stage == 0
+        self.next_button.disabled = self.stage == last
+        s, b = self.stages[self.stage], int(self.beta.value)
+        what = ("P_0: the depth-first visit of the spanning tree T" if s["spliced"] is None
+                else f"spliced the non-tree edge {s['spliced']}")
+        equal = s["Z_path"] == s["Z_graph_k"]
+        done = (f"Last stage: Z_P(C, {b}) = {s['Z_path']} and Z_G({2 * b}) = {s['Z_graph']}: "
+                f"{'equal' if s['Z_path'] == s['Z_graph'] else 'NOT equal'}." if self.stage == last else
+                f"Target Z_G({2 * b}) = {s['Z_graph']}; {last - self.stage} splice(s) to go.")
+        self.status.value = "<br>".join([
+            f"Stage {self.stage} of {last}: {what}. The path has {len(s['path'])} vertices, "
+            f"|C| = {len(s['constraints'])} equality constraints.",
+            f"Z_P(C, {b}) = {s['Z_path']} and Z_(T + spliced edges)({2 * b}) = {s['Z_graph_k']}: "
+            f"{'equal' if equal else 'NOT equal'}.",
+            done])
+        self._render(s)
+
+    def _render(self, s) -> None:
+
+        G = self.G
+        fig = Figure(figsize=(9, 5.2), layout="constrained")
+        top, bottom = fig.subfigures(2, 1, height_ratios=[1.5, 1])
+        ax_g = top.subplots()
+        pos = nx.circular_layout(G)
+        done = {tuple(sorted(e)) for e in s["edges"]}
+        todo = [e for e in G.edges if tuple(sorted(e)) not in done]
+        nx.draw_networkx_edges(G, pos, edgelist=sorted(done), ax=ax_g, width=2.2)
+        nx.draw_networkx_edges(G, pos, edgelist=todo, ax=ax_g, width=1.4, style="dashed", edge_color="tab:red")
+        nx.draw_networkx_nodes(G, pos, ax=ax_g, node_color="white", edgecolors="0.1", node_size=380)
+        nx.draw_networkx_labels(G, pos, ax=ax_g, font_size=10)
+        ax_g.set_title("G: solid = in the path so far (T and spliced edges), red dashed = still to splice",
+                       fontsize=10)
+        ax_g.set_axis_off()
+        ax_p = bottom.subplots()
+        draw_labelled_path(s["path"], ax=ax_p, new=s["new"], constraints=s["constraints"],
+                           title=f"P_{self.stage}: each vertex shows the G-vertex it copies; arcs = constraints C")
+        _show_png(self.out, fig)
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = ("IsingReductionExplorer: choose G and β, step through the splices, "
+                                "compare Z_G(2β) and Z_P(C, β)")
+        return bundle

@@ -1,0 +1,223 @@
+"""The logic behind the teaching widgets, and what the executed notebooks leave in them.
+
+* the functions the widgets explain with (one BST Perceptron trial, a typed path, the stages
+  of the Ising reduction) against the learners and theorems they explain;
+* the widget apps driven as a student would;
+* the stored notebooks: every widget shown to the student is still fresh after the notebook
+  ran top to bottom (the scripted cells drive their own copies), read from the saved widget
+  state ``metadata.widgets`` — the state the student's page restores.
+"""
+
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from simpred_lite.apps import BSTTrialExplorer, IsingReductionExplorer, PathForestExplorer
+from simpred_lite.bst import BinarySupportTree
+from simpred_lite.graphs import planted_partition
+from simpred_lite.learners import BSTPerceptron, MatrixPerceptron, PathForest
+from simpred_lite.learners.path_forest import parse_path
+from simpred_lite.theory.hardness import partition_function, reduction_stages
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+# -- one BST Perceptron trial ----------------------------------------------------------------
+def test_explain_is_what_the_learner_computes_and_the_update_it_applies():
+    G, y = planted_partition(20, 3, 0.5, 0.1, seed=3)
+    B = BinarySupportTree.from_graph(G, seed=2)
+    learner, naive = BSTPerceptron(B), MatrixPerceptron(B)
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        i, j = (int(v) for v in rng.choice(B.n, 2, replace=False))
+        e = learner.explain(i, j)
+        assert e["path_sum"] == learner.path_sum(i, j) == 2 * naive.score(i, j)
+        assert e["prediction"] == learner.predict_one(i, j) == naive.predict_one(i, j)
+        assert e["path"][0] == e["leaves"][0] == B.leaf(i) and e["path"][-1] == B.leaf(j)
+        assert list(e["path"]) == B.path(i, j) and e["threshold"] == 8 * B.depth**2
+        before = {pair: learner.F(*pair) for pair in e["update"]}
+        label = int(y[i] != y[j])
+        learner.learn_one(i, j, label)
+        naive.learn_one(i, j, label)
+        sign = label - e["prediction"]
+        assert {pair: learner.F(*pair) - before[pair] for pair in e["update"]} == {
+            pair: sign * v for pair, v in e["update"].items()}
+
+
+def test_the_bst_trial_app_presets_the_true_label_and_learns_it():
+    B = BinarySupportTree(list(range(8)))
+    labels = [0, 0, 0, 0, 1, 1, 1, 1]
+    app = BSTTrialExplorer(B, labels)
+    assert app.history == [] and app.status_text.startswith("Trials learned: 0, mistakes: 0.")
+    app.i.value, app.j.value = 1, 4
+    assert app.label.value == 1 and app.explanation["prediction"] == 0
+    assert "P_t = [9, 4, 2, 1, 3, 6, 12]" in app.status_text and "0 > 72? no" in app.status_text
+    assert app.learn() is True and "a MISTAKE" in app.status_text
+    assert app.explanation["path_sum"] == 72 and app.learner.mistakes == 1
+    assert "72 > 72? no" in app.status_text  # a tie: the strict comparison still says similar
+    assert app.learn() is True and app.explanation["path_sum"] == 144 and "144 > 72? yes" in app.status_text
+    assert app.learn() is False and "F is unchanged" in app.status_text
+    assert [h["mistake"] for h in app.history] == [True, True, False]
+    app.j.value = 1
+    assert app.explanation is None and app.learn() is None and app.out.outputs == ()
+
+
+# -- a typed path, the forest ----------------------------------------------------------------
+@pytest.mark.parametrize("text, path", [("0 3 5 2", (0, 3, 5, 2)), ("4 -> 1, 0", (4, 1, 0)), ("2-1", (2, 1))])
+def test_parse_path_reads_what_a_student_types(text, path):
+    assert parse_path(text, 6) == path
+
+
+@pytest.mark.parametrize("text, error, match", [
+    ("0 x 2", ValueError, "'x' is not a vertex number"), ("3", ValueError, "at least two vertices"),
+    ("0 1 0", ValueError, "twice"), ("0 9", ValueError, "vertex"), (None, TypeError, "typed as text"),
+    ("0 1.5", ValueError, "'1.5' is not a vertex number"),
+])
+def test_parse_path_says_what_is_wrong(text, error, match):
+    with pytest.raises(error, match=match):
+        parse_path(text, 6)
+
+
+def test_the_forest_app_shows_the_instances_of_path_forest():
+    rounds = ["1 0 2", "3 0 1 4", "5 6", "3 5 6 4", "5 3"]  # Figure 3, vertices from 0
+    app, forest = PathForestExplorer(7), PathForest(7)
+    for t, text in enumerate(rounds, start=1):
+        app.path_text.value = text
+        app.add_button.click()
+        p = parse_path(text, 7)
+        x = forest.instance(p[0], p[-1], p)
+        assert app.history[-1]["x"] == x[: forest.num_edges].tolist() and app.forest.edges == forest.edges
+        assert f"x_{t} = ({', '.join(map(str, app.history[-1]['x']))})" in app.status_text
+    assert app.history[0]["x"] == [-1, 1] and app.history[2]["new_edges"] == [(5, 6)]
+    app.path_text.value = "5 5"
+    app.add_button.click()
+    assert len(app.history) == 5 and "Not a path" in app.status_text
+    app.reset_button.click()
+    assert app.history == [] and app.forest.num_edges == 0
+
+
+# -- the stages of the Ising reduction -------------------------------------------------------
+def test_every_stage_of_the_reduction_keeps_the_identity():
+    rng = np.random.default_rng(5)
+    graphs = [nx.cycle_graph(4), nx.complete_graph(4)]
+    while len(graphs) < 8:
+        H = nx.gnp_random_graph(int(rng.integers(3, 7)), 0.6, seed=int(rng.integers(2**31)))
+        if nx.is_connected(H):
+            graphs.append(H)
+    for H in graphs:
+        for beta in (1, 2):
+            stages = reduction_stages(H, beta)
+            assert len(stages) == H.number_of_edges() - H.number_of_nodes() + 2
+            for k, s in enumerate(stages):
+                assert isinstance(s["Z_path"], Fraction) and s["Z_path"] == s["Z_graph_k"]
+                assert len(s["path"]) == 2 * H.number_of_nodes() - 1 + 2 * k
+            assert stages[-1]["Z_path"] == partition_function(H, 2 * beta) == stages[0]["Z_graph"]
+            if len(stages) > 1:  # a tree alone is not G: the first stage differs from the target
+                assert stages[0]["Z_path"] != stages[0]["Z_graph"]
+
+
+def test_the_reduction_app_steps_and_stops_at_both_ends():
+    app = IsingReductionExplorer("complete graph K4", beta=1)
+    assert app.stage == 0 and app.back_button.disabled and not app.next_button.disabled
+    for _ in range(10):
+        app.next_button.click()
+    assert app.stage == len(app.stages) - 1 == 3 and app.next_button.disabled
+    assert "Last stage" in app.status_text and ": equal." in app.status_text
+    app.beta.value = 3  # keeps the stage, recomputes the values
+    assert app.stage == 3 and app.stages[3]["Z_path"] == partition_function(nx.complete_graph(4), 6)
+    app.graph.value = "triangle"
+    assert app.stage == 0 and len(app.stages) == 2
+    with pytest.raises(ValueError, match="unknown graph"):
+        IsingReductionExplorer("moon")
+
+
+# -- the executed notebooks: widgets shown to the student are fresh --------------------------
+#: What each app shows before anyone touched it (a value of one of its HTML widgets).
+FRESH = {
+    "SimilarityGame": "Pick two vertices, press <b>Predict</b>",
+    "MergeSortLearnerApp": "Question 1:",
+    "PermutationAdversaryApp": "Pick a, b and press <b>Ask the learner</b>",
+    "GraphAdversaryApp": "Pick i, j and press <b>Ask the learner</b>",
+    "PlaygroundApp": "<b>trials: 0 |",
+    "BSTTrialExplorer": "Trials learned: 0, mistakes: 0.",
+    "PathForestExplorer": "Paths added: 0, forest edges: 0.",
+    "IsingReductionExplorer": "Stage 0 of ",
+}
+
+
+def _source(cell):
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else src
+
+
+def _displayed_widgets(nb):
+    """(cell index, variable name, app class, model id) of each widget a cell displays."""
+    for k, cell in enumerate(nb["cells"]):
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if WIDGET_VIEW in data and out["output_type"] == "execute_result":
+                text = "".join(data.get("text/plain", ""))
+                name = _source(cell).strip().splitlines()[-1].strip()
+                yield k, name, text.split(":")[0], data[WIDGET_VIEW]["model_id"]
+
+
+def _exercise_start(nb):
+    for k, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] == "markdown" and _source(cell).lstrip().startswith("## Exercises"):
+            return k
+    return len(nb["cells"])
+
+
+def _html_values(state, model_id):
+    """The values of every HTML widget inside the widget ``model_id`` (children, recursively)."""
+    model = state[model_id]
+    values = [model["state"].get("value", "")] if model["model_name"] == "HTMLModel" else []
+    for child in model["state"].get("children", []):
+        values += _html_values(state, child.removeprefix("IPY_MODEL_"))
+    return values
+
+
+NB_WITH_WIDGETS = [p for p in NOTEBOOKS if WIDGET_VIEW in p.read_text()]
+
+
+@pytest.mark.parametrize("path", NB_WITH_WIDGETS, ids=[p.stem[:2] for p in NB_WITH_WIDGETS])
+def test_no_body_cell_drives_the_widget_shown_to_the_student(path):
+    nb = json.loads(path.read_text())
+    end = _exercise_start(nb)
+    for k, name, _, _ in _displayed_widgets(nb):
+        assert name.isidentifier(), f"cell {k} should end with the name of the widget it shows, not {name!r}"
+        verbs = "predict|reveal|ask|answer|step|play|reset|learn|add|go"
+        drive = re.compile(rf"\b{name}\.[\w.]*(click\(|value\s*[=,]|({verbs})\()")
+        for m in range(k + 1, end):
+            assert not drive.search(_source(nb["cells"][m])), (
+                f"{path.name}: cell {m} drives {name!r}, the widget shown to the student in cell {k}; "
+                "drive a copy (demo = ...) instead")
+
+
+@pytest.mark.parametrize("path", NB_WITH_WIDGETS, ids=[p.stem[:2] for p in NB_WITH_WIDGETS])
+def test_the_saved_widget_state_shows_fresh_widgets_and_no_progress_bars(path):
+    nb = json.loads(path.read_text())
+    state = nb["metadata"]["widgets"][WIDGET_STATE]["state"]
+    bars = {k for k, m in state.items() if m["model_name"] in ("FloatProgressModel", "IntProgressModel")}
+    for m in state.values():  # a bar left on the saved page would show whatever it showed last
+        children = {c.removeprefix("IPY_MODEL_") for c in m["state"].get("children", [])}
+        if children & bars:
+            layout = state[m["state"]["layout"].removeprefix("IPY_MODEL_")]["state"]
+            assert layout.get("display") == "none", f"{path.name}: a progress bar is left visible in the saved state"
+            bars -= children
+    assert not bars, f"{path.name}: a progress bar is saved outside a hidden container"
+    shown = list(_displayed_widgets(nb))
+    assert shown
+    for k, _name, kind, model_id in shown:  # exercises build their own instances too
+        assert kind in FRESH, f"{path.name}: add the fresh marker of {kind} to FRESH"
+        values = _html_values(state, model_id)
+        assert any(FRESH[kind] in v for v in values), (
+            f"{path.name}: the {kind} shown in cell {k} is not fresh after Run All: {values}")
