@@ -48,6 +48,11 @@ def new_axes(ax=None, figsize: tuple[float, float] = (6.4, 4)):
 def figure_to_png(fig: Figure, dpi: int = 90) -> bytes:
     """Render a ``matplotlib.figure.Figure`` to PNG bytes (for widget outputs).
 
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+    dpi : int, default 90
+
     Examples
     --------
     >>> fig = Figure(); _ = fig.add_subplot().plot([0, 1])
