@@ -301,7 +301,7 @@ def transfer_matrix_operations(n: int) -> int:
     Parameters
     ----------
     n : int
-        Number of path vertices.
+        Vertices of the path the transfer matrix runs along.
 
     Examples
     --------
@@ -317,7 +317,7 @@ def brute_force_terms(n: int) -> int:
     Parameters
     ----------
     n : int
-        Number of path vertices.
+        Vertices of the path whose labelings are enumerated.
 
     Examples
     --------

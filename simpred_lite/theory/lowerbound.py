@@ -94,7 +94,7 @@ def random_permutation(K: int, seed) -> tuple[int, ...]:
     Parameters
     ----------
     K : int
-        Number of items.
+        Number of items; the permutation is of ``0 .. K-1``.
     seed : int or numpy.random.Generator
 
     Examples
@@ -112,7 +112,7 @@ def comparison_trial(z, a: int, b: int) -> Trial:
     Parameters
     ----------
     z : sequence of int
-        A permutation of ``0 .. K-1`` (``z[x]`` is the value of item ``x``).
+        The hidden permutation.
     a, b : int
         The compared items: is ``z(a) < z(b)``?
 
@@ -136,7 +136,7 @@ def random_class_sequence(z, T: int, seed) -> list[tuple[tuple[int, int], int]]:
     Parameters
     ----------
     z : sequence of int
-        A permutation of ``0 .. K-1`` (``z[x]`` is the value of item ``x``).
+        The permutation the labels come from.
     T : int
         Number of examples.
     seed : int or numpy.random.Generator
@@ -190,7 +190,7 @@ def merge_sort_min_comparisons(K: int) -> int:
     Parameters
     ----------
     K : int
-        Number of items.
+        Number of items to sort.
 
     Examples
     --------
@@ -217,7 +217,7 @@ def binary_insertion_min_comparisons(K: int) -> int:
     Parameters
     ----------
     K : int
-        Number of items.
+        Number of items inserted one by one.
 
     Examples
     --------
@@ -240,7 +240,7 @@ def merge_sort_lower_bound(K: int) -> int:
     Parameters
     ----------
     K : int
-        Number of items.
+        Number of items (the bound uses the power of two below it).
 
     Examples
     --------
@@ -258,7 +258,7 @@ def log2_factorial(K: int) -> float:
     Parameters
     ----------
     K : int
-        Number of items.
+        ``K!`` orders of ``K`` items.
 
     Examples
     --------
@@ -475,7 +475,7 @@ def check_consistent(z, trials) -> bool:
     Parameters
     ----------
     z : sequence of int
-        A permutation of ``0 .. K-1`` (``z[x]`` is the value of item ``x``).
+        The permutation to check the trials against.
     trials : iterable of Trial
         Similarity trials on pattern numbers.
 
@@ -529,7 +529,7 @@ def play_iterated_adversary(learner, K: int, r: int, strategy: str = "merge") ->
     learner : SimilarityLearner
         On at least ``r K²`` vertices.
     K : int
-        Number of items.
+        Number of items of each copy.
     r : int
         Number of copies.
     strategy : {"merge", "binary_insertion"}, default "merge"

@@ -49,6 +49,7 @@ def plot_history_pool(sim, ax=None, title: str = "Pool of hallucinated histories
     sim : SimilarityFromClassifier
         A learner that has played (its ``pool_sizes`` are plotted).
     ax : matplotlib.axes.Axes, optional
+        Where to draw the pool sizes (a new figure by default).
     title : str
 
     Examples
@@ -89,6 +90,7 @@ def plot_reduction_constant(Ks, beta: float | None = None, ax=None, title: str =
     beta : float, optional
         The master's discount (default: the paper's, ``PAPER_BETA``).
     ax : matplotlib.axes.Axes, optional
+        Where to draw the ratios (a new figure by default).
     title : str
 
     Examples
@@ -131,6 +133,7 @@ def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
     paper_bounds : sequence of float, optional
         The paper's looser bounds.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the comparison (a new figure by default).
     title : str
     ylabel : str
 
@@ -166,11 +169,13 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
     copies : sequence of int
         The G-vertex copied by each path vertex, in path order.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the path (a new figure by default).
     new : iterable of int
         Path positions to colour light blue (the vertices a splice just added).
     constraints : iterable of (int, int), optional
         Equality constraints, drawn as arcs above the path.
     title : str
+        Above the path.
 
     Returns
     -------
@@ -292,6 +297,7 @@ def plot_scaling(xs, series: Mapping[str, object], ax=None, title: str = "Cost p
     series : mapping name -> sequence of float
         One cost curve per name.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the curves (a new figure by default).
     title : str
     xlabel, ylabel : str
 
@@ -332,6 +338,7 @@ def plot_marginals_vs_resistance(R, freq, samples: int, ax=None, title: str = "P
     samples : int
         Number of sampled trees.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the scatter (a new figure by default).
     title : str
 
     Examples
@@ -368,6 +375,7 @@ def plot_cut_vs_weighted_cut(names, cuts, weighted, ax=None, title: str = "Cut s
     weighted : sequence of float
         ``sum_{Phi^G} R`` of each.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the bars (a new figure by default).
     title : str
 
     Examples

@@ -38,6 +38,7 @@ def graph_layout(G: nx.Graph, seed: int = 0) -> dict[int, np.ndarray]:
     ----------
     G : networkx.Graph
     seed : int, default 0
+        Seed of the spring layout (the same seed, the same picture).
 
     Examples
     --------
@@ -73,6 +74,7 @@ def draw_labelled_graph(
     labels : array_like of int
         Class of each vertex.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the graph (a new figure by default).
     pos : dict, optional
         Vertex positions; :func:`graph_layout` when omitted.
     highlight_pair : (int, int), optional
@@ -143,6 +145,7 @@ def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None,
     labels : array_like of int, optional
         Vertex classes; cut tree edges are then red.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the tree (a new figure by default).
     pos : dict, optional
     title : str
 
@@ -197,7 +200,9 @@ def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: 
     path : sequence of int
         Its loop erasure.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the step (a new figure by default).
     title : str
+        The first line of the title (a second one counts the erased steps).
 
     Examples
     --------
@@ -244,6 +249,7 @@ def draw_edge_numbering(
     edges : list of (int, int), optional
         The numbering: ``edges[k]`` is labelled ``e{k+1}``.  Default: sorted edges of ``G``.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the numbered edges (a new figure by default).
     pos : dict, optional
     thick : iterable of (int, int)
         Edges drawn thick (a spanning tree, the forest of revealed paths).
@@ -372,6 +378,7 @@ def draw_path_order(order, labels=None, ax=None, title: str = "The path P (depth
         The vertices in path order.
     labels : array_like of int, optional
     ax : matplotlib.axes.Axes, optional
+        Where to draw the path (a new figure by default).
     title : str
 
     Examples

@@ -58,6 +58,7 @@ def draw_bst(B, labels=None, ax=None, title: str = "Binary Support Tree B", show
     labels : array_like of int, optional
         The class of each graph vertex.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the tree (a new figure by default).
     title : str
     show_vertices : bool, default True
         Write the graph vertex on each leaf (trees with at most 32 leaves).
@@ -118,9 +119,11 @@ def draw_bst_trial(bst, structure=None, ax=None, labels=None, title: str = "Bina
     structure : TrialStructure, optional
         From :func:`simpred_lite.learners.bst_perceptron.trial_structure`.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the trial's tree (a new figure by default).
     labels : array_like of int, optional
         Vertex classes, propagated to the tree and drawn as vertex colours when given.
     title : str
+        The figure's title; the pair of the trial is not added to it.
 
     Returns
     -------
@@ -128,6 +131,8 @@ def draw_bst_trial(bst, structure=None, ax=None, labels=None, title: str = "Bina
 
     Examples
     --------
+    The trial of the pair ``(0, 3)`` on a four-leaf tree:
+
     >>> from simpred_lite.bst import BinarySupportTree
     >>> from simpred_lite.learners.bst_perceptron import trial_structure
     >>> B = BinarySupportTree([0, 1, 2, 3])
@@ -173,7 +178,9 @@ def plot_update_matrix(structure, ax=None, title: str = "Update (f(l) - f(l'))^2
     structure : TrialStructure
         From :func:`simpred_lite.learners.bst_perceptron.trial_structure`.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the update (a new figure by default).
     title : str
+        Default: the update's formula.
 
     Returns
     -------
@@ -181,10 +188,9 @@ def plot_update_matrix(structure, ax=None, title: str = "Update (f(l) - f(l'))^2
 
     Examples
     --------
-    >>> from simpred_lite.bst import BinarySupportTree
-    >>> from simpred_lite.learners.bst_perceptron import trial_structure
-    >>> B = BinarySupportTree([0, 1, 2, 3])
-    >>> plot_update_matrix(trial_structure(B, 0, 3), new_axes()).get_title() != ""
+    >>> from simpred_lite import bst, learners
+    >>> B = bst.BinarySupportTree([3, 1, 0, 2])
+    >>> plot_update_matrix(learners.bst_perceptron.trial_structure(B, 1, 2), new_axes()).get_title() != ""
     True
     """
     if ax is None:
@@ -221,7 +227,9 @@ def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histori
     K : int
         Number of classes.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the genealogy (a new figure by default).
     title : str
+        Shown above the tree of histories, with the number of classes.
 
     Examples
     --------
