@@ -261,6 +261,8 @@ def barbell_graph(clique_size: int, path_length: int = 0) -> tuple[nx.Graph, np.
 
     Examples
     --------
+    Two 5-cliques and a 2-vertex bridge; the one cut edge is on the bridge:
+
     >>> G, labels = barbell_graph(5, 2)
     >>> G.number_of_nodes(), cut_size(G, labels)
     (12, 1)

@@ -59,7 +59,7 @@ def edge_list(G: nx.Graph) -> list[tuple[int, int]]:
     Parameters
     ----------
     G : networkx.Graph
-        A connected, undirected graph on ``0 .. n-1`` (weights are ignored).
+        The graph whose edges are listed, each as ``(u, v)`` with ``u < v``.
 
     Examples
     --------
@@ -76,7 +76,7 @@ def laplacian(G: nx.Graph) -> sp.csr_matrix:
     Parameters
     ----------
     G : networkx.Graph
-        A connected, undirected graph on ``0 .. n-1`` (weights are ignored).
+        The graph whose Laplacian ``L = D - A`` is built (edge weights ignored).
 
     Examples
     --------
@@ -99,7 +99,7 @@ def incidence(G: nx.Graph) -> sp.csr_matrix:
     Parameters
     ----------
     G : networkx.Graph
-        A connected, undirected graph on ``0 .. n-1`` (weights are ignored).
+        The graph whose signed edge-by-vertex incidence matrix is built.
 
     Examples
     --------
@@ -128,7 +128,7 @@ def laplacian_pinv(G: nx.Graph) -> np.ndarray:
     Parameters
     ----------
     G : networkx.Graph
-        A connected, undirected graph on ``0 .. n-1`` (weights are ignored).
+        A connected graph with at most ``DENSE_LIMIT`` vertices.
 
     Examples
     --------
@@ -410,7 +410,7 @@ def resistance_diameter(G: nx.Graph) -> float:
     Parameters
     ----------
     G : networkx.Graph
-        A connected, undirected graph on ``0 .. n-1`` (weights are ignored).
+        A connected graph; ``R = max_{u,v} R_uv`` over its vertex pairs.
 
     Examples
     --------

@@ -22,7 +22,7 @@ class AlwaysSimilar(SimilarityLearner):
     Parameters
     ----------
     n : int
-        Number of vertices.
+        Number of vertices (pairs are checked against it).
 
     Examples
     --------

@@ -90,6 +90,11 @@ def cut_size_counts(G: nx.Graph) -> np.ndarray:
 
     So ``Z_G(β) = Σ_c N[c] 2^(-β c)``: the partition function is a polynomial in ``2^-β``.
 
+    Parameters
+    ----------
+    G : networkx.Graph
+        A graph with at most ``MAX_BRUTE_FORCE_VERTICES`` vertices.
+
     Examples
     --------
     >>> import networkx as nx
@@ -294,6 +299,11 @@ def path_marginals_bruteforce(n: int, beta: int, observed=None) -> list[Fraction
 def transfer_matrix_operations(n: int) -> int:
     """Multiply-adds of the transfer-matrix ``Z`` on an ``n``-vertex path: ``4(n-1)``.
 
+    Parameters
+    ----------
+    n : int
+        Vertices of the path the transfer matrix runs along.
+
     Examples
     --------
     >>> transfer_matrix_operations(10)
@@ -304,6 +314,11 @@ def transfer_matrix_operations(n: int) -> int:
 
 def brute_force_terms(n: int) -> int:
     """Terms of the brute-force sum over ``{1,2}^n``: ``2^n``.
+
+    Parameters
+    ----------
+    n : int
+        Vertices of the path whose labelings are enumerated.
 
     Examples
     --------
@@ -353,6 +368,11 @@ def reduction_steps(G: nx.Graph) -> ReductionSteps:
        last); insert two vertices copying ``v_r''`` and ``v_r'`` between them.  The removed
        edge ``(v', v'''')`` comes back as ``(v''', v'''')`` with the same labels, and the
        edges ``(v', v'')``, ``(v'', v''')`` are the two analogues of the non-tree edge.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A connected graph on ``0 .. n-1``.
 
     Examples
     --------

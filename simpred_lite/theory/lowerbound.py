@@ -68,6 +68,13 @@ def _check_permutation(z) -> tuple[int, ...]:
 def paired_permutation_label(z, x1: int, x2: int) -> int:
     """``y_z(x', x'') = max(z(x'), z(x''))``.
 
+    Parameters
+    ----------
+    z : sequence of int
+        A permutation of ``0 .. K-1`` (``z[x]`` is the value of item ``x``).
+    x1, x2 : int
+        The pattern's items ``x'`` and ``x''``.
+
     Examples
     --------
     >>> z = (1, 2, 0)     # the paper's example z(1)=2, z(2)=3, z(3)=1, counted from 0
@@ -84,6 +91,12 @@ def paired_permutation_label(z, x1: int, x2: int) -> int:
 def random_permutation(K: int, seed) -> tuple[int, ...]:
     """A uniformly random permutation ``z`` of ``0 .. K-1`` (``z[x]`` = value of item ``x``).
 
+    Parameters
+    ----------
+    K : int
+        Number of items; the permutation is of ``0 .. K-1``.
+    seed : int or numpy.random.Generator
+
     Examples
     --------
     >>> sorted(random_permutation(5, seed=0))
@@ -95,6 +108,13 @@ def random_permutation(K: int, seed) -> tuple[int, ...]:
 
 def comparison_trial(z, a: int, b: int) -> Trial:
     """The similarity trial ``((a, b), (b, b))``: similar (``0``) iff ``z(a) < z(b)``.
+
+    Parameters
+    ----------
+    z : sequence of int
+        The hidden permutation.
+    a, b : int
+        The compared items: is ``z(a) < z(b)``?
 
     Examples
     --------
@@ -112,6 +132,14 @@ def comparison_trial(z, a: int, b: int) -> Trial:
 
 def random_class_sequence(z, T: int, seed) -> list[tuple[tuple[int, int], int]]:
     """``T`` class examples ``((x', x''), y_z(x', x''))`` on uniformly random patterns.
+
+    Parameters
+    ----------
+    z : sequence of int
+        The permutation the labels come from.
+    T : int
+        Number of examples.
+    seed : int or numpy.random.Generator
 
     Examples
     --------
@@ -133,6 +161,11 @@ def paired_permutation_hypotheses(K: int) -> np.ndarray:
     ``M <= ⌊log2 K!⌋``, and to :class:`~simpred_lite.learners.SimilarityFromClassifier`
     (Lemma equiv) for a similarity learner.  ``K <= 8``.
 
+    Parameters
+    ----------
+    K : int
+        Number of items, ``2 <= K <= 8``.
+
     Examples
     --------
     >>> H = paired_permutation_hypotheses(3)
@@ -153,6 +186,11 @@ def merge_sort_min_comparisons(K: int) -> int:
 
     Merging sorted lists of lengths ``a <= b`` takes at least ``a`` comparisons, so
     ``C(K) = C(⌊K/2⌋) + C(⌈K/2⌉) + ⌊K/2⌋``.
+
+    Parameters
+    ----------
+    K : int
+        Number of items to sort.
 
     Examples
     --------
@@ -176,6 +214,11 @@ def binary_insertion_min_comparisons(K: int) -> int:
     Inserting into a sorted list of length ``L`` (``L + 1`` places) takes
     ``⌊log2(L+1)⌋`` or ``⌈log2(L+1)⌉`` comparisons.  This is within ``K`` of ``log2 K!``.
 
+    Parameters
+    ----------
+    K : int
+        Number of items inserted one by one.
+
     Examples
     --------
     >>> [binary_insertion_min_comparisons(K) for K in (1, 2, 4, 8)]
@@ -194,6 +237,11 @@ def merge_sort_lower_bound(K: int) -> int:
     :func:`merge_sort_min_comparisons` grow with ``K``, the power of two below ``K`` gives
     ``m 2^(m-1) >= (K/4) ⌊log2 K⌋`` — still ``Ω(K log K)``.
 
+    Parameters
+    ----------
+    K : int
+        Number of items (the bound uses the power of two below it).
+
     Examples
     --------
     >>> merge_sort_lower_bound(8), merge_sort_lower_bound(9), merge_sort_min_comparisons(9)
@@ -206,6 +254,11 @@ def merge_sort_lower_bound(K: int) -> int:
 
 def log2_factorial(K: int) -> float:
     """``log2 K!``, the information-theoretic number of comparisons to learn a permutation.
+
+    Parameters
+    ----------
+    K : int
+        ``K!`` orders of ``K`` items.
 
     Examples
     --------
@@ -419,6 +472,13 @@ def play_adversary(learner, K: int, strategy: str = "merge") -> AdversaryResult:
 def check_consistent(z, trials) -> bool:
     """True if every similarity trial on pattern numbers agrees with ``y_z``.
 
+    Parameters
+    ----------
+    z : sequence of int
+        The permutation to check the trials against.
+    trials : iterable of Trial
+        Similarity trials on pattern numbers.
+
     Examples
     --------
     >>> check_consistent((1, 0), [comparison_trial((1, 0), 0, 1)])
@@ -444,6 +504,11 @@ def iterate_sequences(sequences) -> list:
     ``r``-iterated problem is ``r`` independent learners, so the bounds become ``O(rK)``
     (class) and ``Ω(rK log K)`` (similarity).
 
+    Parameters
+    ----------
+    sequences : sequence of sequences of (pattern, int)
+        One class sequence per copy.
+
     Examples
     --------
     >>> iterate_sequences([[((0, 1), 1)], [((1, 1), 0)]])
@@ -458,6 +523,16 @@ def play_iterated_adversary(learner, K: int, r: int, strategy: str = "merge") ->
     Copy ``c`` uses the patterns ``c K² + pattern_index(x', x'', K)``, so the learner needs
     ``n >= r K²`` vertices.  Returns the total number of mistakes (at least ``r`` times the
     merge-sort minimum) and the ``r`` permutations revealed.
+
+    Parameters
+    ----------
+    learner : SimilarityLearner
+        On at least ``r K²`` vertices.
+    K : int
+        Number of items of each copy.
+    r : int
+        Number of copies.
+    strategy : {"merge", "binary_insertion"}, default "merge"
 
     Examples
     --------

@@ -231,6 +231,13 @@ def force_lower_bound(learner, G: nx.Graph, phi: float, K: int = 2) -> LowerBoun
 def replay(game: LowerBoundGame, learner) -> RunResult:
     """Replay the game's fixed sequence on a fresh ``learner`` (the labeling exists in hindsight).
 
+    Parameters
+    ----------
+    game : LowerBoundGame
+        A game played by :func:`force_lower_bound`.
+    learner : SimilarityLearner
+        Another learner, on the same vertices.
+
     Examples
     --------
     >>> from simpred_lite.learners import AlwaysSimilar

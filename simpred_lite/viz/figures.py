@@ -44,6 +44,14 @@ def plot_history_pool(sim, ax=None, title: str = "Pool of hallucinated histories
     Draws the entries actually stored and the histories of the literal pool they stand for
     (log scale), with a tick under each master mistake.
 
+    Parameters
+    ----------
+    sim : SimilarityFromClassifier
+        A learner that has played (its ``pool_sizes`` are plotted).
+    ax : matplotlib.axes.Axes, optional
+        Where to draw the pool sizes (a new figure by default).
+    title : str
+
     Examples
     --------
     The pool after one master mistake on a 4-vertex path:
@@ -75,6 +83,16 @@ def plot_history_pool(sim, ax=None, title: str = "Pool of hallucinated histories
 def plot_reduction_constant(Ks, beta: float | None = None, ax=None, title: str = "The constant of Lemma equiv"):
     """``c_K(beta)/log2 K`` against ``K``, with the paper's ``c < 5`` line.
 
+    Parameters
+    ----------
+    Ks : iterable of int
+        Numbers of classes, at least 2.
+    beta : float, optional
+        The master's discount (default: the paper's, ``PAPER_BETA``).
+    ax : matplotlib.axes.Axes, optional
+        Where to draw the ratios (a new figure by default).
+    title : str
+
     Examples
     --------
     >>> plot_reduction_constant(range(2, 6)).get_xlabel()
@@ -103,6 +121,21 @@ def plot_reduction_constant(Ks, beta: float | None = None, ax=None, title: str =
 def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
                            title: str = "Mistakes against the bound", ylabel: str = "mistakes"):
     """Measured worst mistakes per ``K`` next to the proven bound(s), on a log scale.
+
+    Parameters
+    ----------
+    Ks : sequence of int
+        The x axis (numbers of classes).
+    measured : sequence of float
+        Mistakes observed.
+    bounds : sequence of float
+        The exact bounds.
+    paper_bounds : sequence of float, optional
+        The paper's looser bounds.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw the comparison (a new figure by default).
+    title : str
+    ylabel : str
 
     Examples
     --------
@@ -136,11 +169,13 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
     copies : sequence of int
         The G-vertex copied by each path vertex, in path order.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the path (a new figure by default).
     new : iterable of int
         Path positions to colour light blue (the vertices a splice just added).
     constraints : iterable of (int, int), optional
         Equality constraints, drawn as arcs above the path.
     title : str
+        Above the path.
 
     Returns
     -------
@@ -187,6 +222,14 @@ def draw_ising_reduction(G: nx.Graph, fig=None, seed: int | None = None):
     Vertex numbers are the G-vertices (from 0); the vertices each splice adds are light blue;
     the last panel shows the equality constraints ``C`` as arcs.  ``G`` is drawn on a circle,
     or with :func:`graph_layout` when a layout ``seed`` is given.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A small connected graph.
+    fig : matplotlib.figure.Figure, optional
+    seed : int, optional
+        Layout seed; a circular layout when ``None``.
 
     Returns
     -------
@@ -247,9 +290,25 @@ def plot_scaling(xs, series: Mapping[str, object], ax=None, title: str = "Cost p
                  xlabel: str = "n", ylabel: str = "seconds per trial"):
     """Log–log plot of one or more cost curves against ``xs``.
 
+    Parameters
+    ----------
+    xs : sequence of float
+        The sizes (x axis).
+    series : mapping name -> sequence of float
+        One cost curve per name.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw the curves (a new figure by default).
+    title : str
+    xlabel, ylabel : str
+
     Returns
     -------
     matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> plot_scaling([10, 100], {"fast": [1e-6, 2e-6], "slow": [1e-5, 1e-3]}, new_axes()).get_xscale()
+    'log'
     """
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 4))
@@ -269,6 +328,24 @@ def plot_marginals_vs_resistance(R, freq, samples: int, ax=None, title: str = "P
     """Scatter of the sampled edge frequencies against the effective resistances, on the diagonal.
 
     The grey band is ``+- 3`` binomial standard errors ``sqrt(R (1 - R) / samples)``.
+
+    Parameters
+    ----------
+    R : array_like of float
+        Effective resistance of each edge.
+    freq : array_like of float
+        Frequency of each edge in the sampled trees.
+    samples : int
+        Number of sampled trees.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw the scatter (a new figure by default).
+    title : str
+
+    Examples
+    --------
+    >>> ax = plot_marginals_vs_resistance([0.5, 1.0], [0.48, 1.0], samples=100, ax=new_axes())
+    >>> ax.get_xlabel() != ""
+    True
     """
     ax = new_axes(ax)
     R, freq = np.asarray(R, dtype=float), np.asarray(freq, dtype=float)
@@ -287,7 +364,25 @@ def plot_marginals_vs_resistance(R, freq, samples: int, ax=None, title: str = "P
 
 
 def plot_cut_vs_weighted_cut(names, cuts, weighted, ax=None, title: str = "Cut size vs resistance-weighted cut size"):
-    """Grouped bars: ``|Phi^G|`` and ``sum_{Phi^G} R`` for several labelled graphs (log scale)."""
+    """Grouped bars: ``|Phi^G|`` and ``sum_{Phi^G} R`` for several labelled graphs (log scale).
+
+    Parameters
+    ----------
+    names : sequence of str
+        One label per graph.
+    cuts : sequence of int
+        ``|Phi^G|`` of each.
+    weighted : sequence of float
+        ``sum_{Phi^G} R`` of each.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw the bars (a new figure by default).
+    title : str
+
+    Examples
+    --------
+    >>> plot_cut_vs_weighted_cut(["a", "b"], [4, 10], [1.5, 3.0], ax=new_axes()).get_yscale()
+    'log'
+    """
     ax = new_axes(ax)
     x = np.arange(len(names))
     ax.bar(x - 0.2, cuts, width=0.4, color="tab:red", label="|Φ^G| (cut edges)")

@@ -34,6 +34,12 @@ MAX_NUMBERED_VERTICES = 40
 def graph_layout(G: nx.Graph, seed: int = 0) -> dict[int, np.ndarray]:
     """A deterministic 2-d layout (spring layout with a fixed seed).
 
+    Parameters
+    ----------
+    G : networkx.Graph
+    seed : int, default 0
+        Seed of the spring layout (the same seed, the same picture).
+
     Examples
     --------
     >>> pos = graph_layout(nx.path_graph(3))
@@ -68,6 +74,7 @@ def draw_labelled_graph(
     labels : array_like of int
         Class of each vertex.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the graph (a new figure by default).
     pos : dict, optional
         Vertex positions; :func:`graph_layout` when omitted.
     highlight_pair : (int, int), optional
@@ -130,6 +137,18 @@ def draw_labelled_graph(
 def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None, title: str = "A spanning tree T of G"):
     """``G`` in light grey with the tree ``T`` drawn bold on top (cut edges of ``T`` in red).
 
+    Parameters
+    ----------
+    G : networkx.Graph
+    T : networkx.Graph
+        A spanning tree of ``G``.
+    labels : array_like of int, optional
+        Vertex classes; cut tree edges are then red.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw the tree (a new figure by default).
+    pos : dict, optional
+    title : str
+
     Examples
     --------
     >>> import matplotlib; matplotlib.use("Agg")
@@ -168,6 +187,29 @@ def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: 
     ``tree_edges`` is the tree grown so far (black), ``walk`` the random walk from a new
     start vertex until it hits the tree (orange, thin), ``path`` its loop erasure (blue,
     bold) that is grafted onto the tree.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    pos : dict
+        Vertex positions.
+    tree_edges : list of (int, int)
+        The tree so far.
+    walk : sequence of int
+        The random walk.
+    path : sequence of int
+        Its loop erasure.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw the step (a new figure by default).
+    title : str
+        The first line of the title (a second one counts the erased steps).
+
+    Examples
+    --------
+    >>> G = nx.path_graph(4)
+    >>> pos = {v: (v, 0) for v in G}
+    >>> draw_loop_erasure(G, pos, [(2, 3)], [0, 1, 0, 1, 2], [0, 1, 2], ax=new_axes()).get_title().splitlines()[0]
+    'Wilson: one loop-erased walk'
     """
     ax = new_axes(ax)
     nx.draw_networkx_edges(G, pos, ax=ax, edge_color="0.88", width=0.6)
@@ -207,6 +249,7 @@ def draw_edge_numbering(
     edges : list of (int, int), optional
         The numbering: ``edges[k]`` is labelled ``e{k+1}``.  Default: sorted edges of ``G``.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the numbered edges (a new figure by default).
     pos : dict, optional
     thick : iterable of (int, int)
         Edges drawn thick (a spanning tree, the forest of revealed paths).
@@ -327,7 +370,22 @@ def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=N
 
 
 def draw_path_order(order, labels=None, ax=None, title: str = "The path P (depth-first order)"):
-    """The vertices of ``order`` on a line, joined in order, coloured by class."""
+    """The vertices of ``order`` on a line, joined in order, coloured by class.
+
+    Parameters
+    ----------
+    order : sequence of int
+        The vertices in path order.
+    labels : array_like of int, optional
+    ax : matplotlib.axes.Axes, optional
+        Where to draw the path (a new figure by default).
+    title : str
+
+    Examples
+    --------
+    >>> draw_path_order([2, 0, 1], [0, 1, 1], ax=new_axes()).get_title().splitlines()[0]
+    'The path P (depth-first order)'
+    """
     ax = new_axes(ax)
     order = [int(v) for v in order]
     P = nx.path_graph(len(order))

@@ -26,6 +26,10 @@ __all__ = [
 def bst_layout(B) -> dict[int, tuple[float, float]]:
     """Positions of the heap vertices of a BST: leaves left to right at height 0, the root on top.
 
+    Parameters
+    ----------
+    B : BinarySupportTree
+
     Examples
     --------
     >>> from simpred_lite.bst import BinarySupportTree
@@ -54,6 +58,7 @@ def draw_bst(B, labels=None, ax=None, title: str = "Binary Support Tree B", show
     labels : array_like of int, optional
         The class of each graph vertex.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the tree (a new figure by default).
     title : str
     show_vertices : bool, default True
         Write the graph vertex on each leaf (trees with at most 32 leaves).
@@ -114,13 +119,25 @@ def draw_bst_trial(bst, structure=None, ax=None, labels=None, title: str = "Bina
     structure : TrialStructure, optional
         From :func:`simpred_lite.learners.bst_perceptron.trial_structure`.
     ax : matplotlib.axes.Axes, optional
+        Where to draw the trial's tree (a new figure by default).
     labels : array_like of int, optional
         Vertex classes, propagated to the tree and drawn as vertex colours when given.
     title : str
+        The figure's title; the pair of the trial is not added to it.
 
     Returns
     -------
     matplotlib.axes.Axes
+
+    Examples
+    --------
+    The trial of the pair ``(0, 3)`` on a four-leaf tree:
+
+    >>> from simpred_lite.bst import BinarySupportTree
+    >>> from simpred_lite.learners.bst_perceptron import trial_structure
+    >>> B = BinarySupportTree([0, 1, 2, 3])
+    >>> draw_bst_trial(B, trial_structure(B, 0, 3), new_axes()).get_title().splitlines()[0]
+    'Binary Support Tree'
     """
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4))
@@ -156,9 +173,25 @@ def plot_update_matrix(structure, ax=None, title: str = "Update (f(l) - f(l'))^2
     """Figure 2 (right): the values added to ``F`` on ``S_t x S_t``, rows and columns ``P_t ∪ S_t``;
     the entries summed by the prediction (``P_t x P_t``) are outlined in blue.
 
+    Parameters
+    ----------
+    structure : TrialStructure
+        From :func:`simpred_lite.learners.bst_perceptron.trial_structure`.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw the update (a new figure by default).
+    title : str
+        Default: the update's formula.
+
     Returns
     -------
     matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> from simpred_lite import bst, learners
+    >>> B = bst.BinarySupportTree([3, 1, 0, 2])
+    >>> plot_update_matrix(learners.bst_perceptron.trial_structure(B, 1, 2), new_axes()).get_title() != ""
+    True
     """
     if ax is None:
         _, ax = plt.subplots(figsize=(5, 5))
@@ -186,6 +219,17 @@ def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histori
     Leaves are spread left to right, depth (number of splits) grows downwards; live
     histories are filled, with an area proportional to their weight, dead ones hollow.
     Each edge is labelled by the guessed classes ``a,b`` of the pair it appended.
+
+    Parameters
+    ----------
+    T : networkx.DiGraph
+        From :func:`simpred_lite.learners.history_tree`.
+    K : int
+        Number of classes.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw the genealogy (a new figure by default).
+    title : str
+        Shown above the tree of histories, with the number of classes.
 
     Examples
     --------
@@ -240,6 +284,22 @@ def plot_figure1(G: nx.Graph, B, labels, pos=None, figsize=(16, 4)):
 
     ``B`` must come from :meth:`~simpred_lite.bst.BinarySupportTree.from_graph` (so that
     ``B.tree`` is set).  Returns the matplotlib ``Figure``.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    B : BinarySupportTree
+        Built by ``BinarySupportTree.from_graph`` (so ``B.tree`` is set).
+    labels : array_like of int
+    pos : dict, optional
+    figsize : (float, float)
+
+    Examples
+    --------
+    >>> from simpred_lite.bst import BinarySupportTree
+    >>> G = nx.path_graph(6)
+    >>> len(plot_figure1(G, BinarySupportTree.from_graph(G, seed=0), [0, 0, 0, 1, 1, 1]).axes)
+    4
     """
     G = validate_graph(G)
     pos = graph_layout(G) if pos is None else pos
