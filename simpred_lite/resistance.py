@@ -425,8 +425,8 @@ def resistance_diameter(G: nx.Graph) -> float:
 def resistance_weighted_cut(G: nx.Graph, labels, k: int | None = None) -> float:
     """``sum over cut edges (i,j) of R_ij`` — the resistance-weighted cut size.
 
-    This is ``E|Phi^T|`` for a uniformly random spanning tree ``T`` (Lemma l:expected),
-    the quantity written ``phi`` in Thm. winnowandperceptron. On graphs with dense
+    This is ``E|Phi^T|`` for a uniformly random spanning tree ``T`` (Lemma 10),
+    the quantity written ``phi`` in Theorem 3. On graphs with dense
     clusters it is far smaller than the plain cut size ``|Phi^G|``.
 
     Parameters
@@ -435,7 +435,7 @@ def resistance_weighted_cut(G: nx.Graph, labels, k: int | None = None) -> float:
     labels : array_like of int
     k : int, optional
         If given, sum only over ``Phi^G_k``, the cut edges with an endpoint in class ``k``:
-        then the result is ``E|Phi^T_k|`` (Lemma l:expected, part 1).
+        then the result is ``E|Phi^T_k|`` (Lemma 10, part 1).
 
     Examples
     --------

@@ -3,7 +3,7 @@
 A spanning tree drawn *uniformly* from all spanning trees of ``G`` contains each edge
 ``(i, j)`` with probability exactly ``R_ij``, its effective resistance; this is what turns
 the cut size of the tree into the resistance-weighted cut size in expectation
-(Lemma l:expected).
+(Lemma 10).
 
 Two samplers, both exactly uniform:
 

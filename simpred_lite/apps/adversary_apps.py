@@ -41,7 +41,7 @@ PERMUTATION_LEARNERS = {
     "UnionFindLearner": lambda K: UnionFindLearner(K * K),
     "AlwaysSimilar": lambda K: AlwaysSimilar(K * K),
     "HalvingPermutationLearner": lambda K: HalvingPermutationLearner(K),
-    # Lemma equiv on the halving class learner (notebook 04); K <= 7 keeps its pool small
+    # Lemma 7 on the halving class learner (notebook 04); K <= 7 keeps its pool small
     "SimilarityFromClassifier(Halving)": lambda K: _similarity_from_halving(K),
 }
 
@@ -92,7 +92,7 @@ class _AdversaryApp:
 
 
 class PermutationAdversaryApp(_AdversaryApp):
-    """You are the adversary on the paired permutation problem (Theorem ``thm:lognec``).
+    """You are the adversary on the paired permutation problem (Theorem 9 (``thm:lognec``)).
 
     Choose two items ``a`` and ``b``, press **Ask** to see whether the learner thinks
     ``z(a) < z(b)`` (the pair ``((a, b), (b, b))`` similar), then answer.  Answers forced by

@@ -312,7 +312,7 @@ def _num_classes(labels) -> int:
 
 
 def _similarity_from_graph_perceptron(G: nx.Graph, seed: int, labels) -> SimilarityFromClassifier:
-    """Lemma equiv's master algorithm over one-vs-rest graph Perceptrons (K from the labels)."""
+    """Lemma 7's master algorithm over one-vs-rest graph Perceptrons (K from the labels)."""
     K = _num_classes(labels)  # the master needs K: a hyper-parameter, the labels are not used otherwise
     kernel = GraphKernel(G)  # computed once, shared by every binary learner of the pool
     return SimilarityFromClassifier(lambda: OneVsRest(lambda: GraphPerceptron(G, kernel=kernel), K=K), K)
@@ -326,7 +326,7 @@ def _similarity_from_graph_perceptron_bound(G: nx.Graph, labels) -> float:
 
 
 def _comparator_norm_sq(G: nx.Graph, labels) -> float:
-    """``||U||_F^2`` of the comparator of Prop. percwin on ``G``, from cut counts in ``O(m)``."""
+    """``||U||_F^2`` of the comparator of Proposition 2 on ``G``, from cut counts in ``O(m)``."""
     return float(comparator_norm_sq(G, labels))
 
 
@@ -342,14 +342,14 @@ register_learner("UnionFindLearner", UnionFindLearner, bound=_union_find_bound, 
                  description="transitivity of revealed similar pairs; M <= n - K")
 register_learner("Similarity from class", _similarity_from_graph_perceptron, needs_labels=True, slow=True,
                  bound=_similarity_from_graph_perceptron_bound, setting="known graph",
-                 description="Lemma equiv: weighted majority over hallucinated histories of one-vs-rest "
+                 description="Lemma 7: weighted majority over hallucinated histories of one-vs-rest "
                              "graph Perceptrons; retires when its pool outgrows 2000 histories")
 register_learner("Matrix Perceptron", lambda G, seed: MatrixPerceptron(G),
                  bound=lambda G, y, L: matrix_perceptron_mistake_bound(L.R, _comparator_norm_sq(G, y)),
-                 description="Algorithm 2 on G (dense); Prop. percwin, M <= R^2 ||U||_F^2")
+                 description="Algorithm 1 on G (kernel form); Proposition 2, M <= R^2 ||U||_F^2")
 register_learner("Matrix Winnow", lambda G, seed, y: MatrixWinnow(G, cut_size=g.cut_size(G, y)), needs_labels=True,
                  bound=lambda G, y, L: matrix_winnow_mistake_bound(L.R, g.cut_size(G, y), L.m),
-                 description="Algorithm 2 on G (exact low rank); its threshold needs |Phi|; Prop. percwin")
+                 description="Algorithm 1 on G (kernel form); its threshold needs |Phi|; Proposition 2")
 register_learner("BST Perceptron", lambda G, seed: BSTPerceptron(BinarySupportTree.from_graph(G, seed)),
                  bound=lambda G, y, L: matrix_perceptron_mistake_bound(L.R, _bst_comparator_norm_sq(L.bst, y)),
                  description="the O(log^2 n) Matrix Perceptron on a Binary Support Tree (§4.1); "
@@ -358,7 +358,7 @@ register_learner("TreeWinnow", TreeWinnow, setting="unknown graph",
                  description="Winnow on the revealed paths' forest (§5 warm-up); bounded only on trees")
 register_learner("r-norm Perceptron", RNormPerceptron, setting="unknown graph",
                  bound=lambda G, y: rnorm_perceptron_cut_bound(G.number_of_nodes(), g.cut_size(G, y)),
-                 description="Algorithm 1; Theorem t:unknown, M = O(|Phi|^4 log n)")
+                 description="Algorithm 2; Theorem 5, M = O(|Phi|^4 log n)")
 # A new learner joins with one more line (see the module docstring).
 
 

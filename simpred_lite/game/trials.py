@@ -366,7 +366,7 @@ def cut_crossing_trials(G: nx.Graph, labels, T: int, seed, tries: int = 10) -> l
     is none it tries the other orientation and up to ``tries`` cut edges, and failing that
     reveals the loop-erased concatenation.  Similar pairs are thus shown paths that leave their class
     and come back: the revealed forest collects many cut edges, which is what makes
-    ``|Phi^T|`` large in the bound of Theorem ``t:unknown``.
+    ``|Phi^T|`` large in the bound of Theorem 5.
 
     Parameters
     ----------

@@ -4,8 +4,8 @@ One protocol family (:mod:`~simpred_lite.learners.base`), one module per family:
 
 - :mod:`~simpred_lite.learners.baselines` — :class:`AlwaysSimilar`, :class:`UnionFindLearner`
 - :mod:`~simpred_lite.learners.classifiers` — class learners on a graph and their reference
-- :mod:`~simpred_lite.learners.reductions` — class ↔ similarity reductions (Lemma equiv, App. A)
-- :mod:`~simpred_lite.learners.matrix` — Matrix Perceptron and Matrix Winnow (Algorithm 2)
+- :mod:`~simpred_lite.learners.reductions` — class ↔ similarity reductions (Lemma 7, App. A)
+- :mod:`~simpred_lite.learners.matrix` — Matrix Perceptron and Matrix Winnow (Algorithm 1)
 - :mod:`~simpred_lite.learners.bst_perceptron` — the fast Perceptron on a BST (§4.1)
 - :mod:`~simpred_lite.learners.path_forest` — the forest of revealed paths (§5)
 - :mod:`~simpred_lite.learners.unknown` — TreeWinnow and the r-norm Perceptron (§5)

@@ -112,7 +112,7 @@ def graph_perceptron_mistake_bound(G: nx.Graph, labels, a: float = 1.0) -> float
 
 
 def matrix_perceptron_mistake_bound(R: float, U_norm_sq: float) -> float:
-    """``R^2 ||U||_F^2``: the mistake bound of Algorithm 2's Perceptron (threshold ``R^2``).
+    """``R^2 ||U||_F^2``: the mistake bound of Algorithm 1's Perceptron (threshold ``R^2``).
 
     Proof (Novikoff with a threshold): with ``Delta = ||W - R^2 U||^2``, a mistake on a
     dissimilar pair (``<W,X> <= R^2``, ``<U,X> = 2``) changes ``Delta`` by
@@ -136,7 +136,7 @@ def matrix_perceptron_mistake_bound(R: float, U_norm_sq: float) -> float:
 
 
 def matrix_winnow_mistake_bound(R: float, cut: float, m: int, eta: float = 1.28) -> float:
-    """``(e^eta + 1) / eta * R |Phi| ln m``: the mistake bound of Algorithm 2's Matrix Winnow.
+    """``(e^eta + 1) / eta * R |Phi| ln m``: the mistake bound of Algorithm 1's Matrix Winnow.
 
     Proof (Warmuth's relative-entropy argument, unnormalised): the comparator
     ``U / tr U`` (``tr U = 2|Phi|``) has ``<U/trU, X^w> >= delta = 1/(R|Phi|)`` on dissimilar
@@ -210,7 +210,7 @@ _C_RNORM = (1 + 3 * math.e) ** 2 / 16
 
 
 def rnorm_perceptron_mistake_bound(n: int, target_norm_s: float) -> float:
-    """An explicit form of Theorem ``t:unknown``: ``M <= ((1+3e)^2/16) (r-1) ||vec(U)||_s^2``.
+    """An explicit form of Theorem 5: ``M <= ((1+3e)^2/16) (r-1) ||vec(U)||_s^2``.
 
     Derivation (the standard p-norm analysis, constants kept): ``F(theta) = ||theta||_r^2/2``
     is ``(r-1)``-smooth w.r.t. ``||.||_r``, so a missed dissimilar pair (``w.v < (r-1)||v||_r^2``)
@@ -238,7 +238,7 @@ def rnorm_perceptron_mistake_bound(n: int, target_norm_s: float) -> float:
 
 
 def rnorm_perceptron_cut_bound(n: int, cut_size: int) -> float:
-    """Theorem ``t:unknown`` in terms of the cut: ``M <= ((1+3e)^2/16)(r-1) 16 |Phi^G|^4``.
+    """Theorem 5 in terms of the cut: ``M <= ((1+3e)^2/16)(r-1) 16 |Phi^G|^4``.
 
     Because ``||vec U||_s <= ||vec U||_1 <= sum_k |Phi_k^T|^2 <= (sum_k |Phi_k^G|)^2 = 4|Phi^G|^2``.
 
@@ -281,7 +281,7 @@ def paired_permutation_mistake_bound(K: int, beta: float = PAPER_BETA) -> float:
 
 
 def similarity_from_classifier_mistake_bound(B: int, K: int, beta: float = PAPER_BETA) -> float:
-    """The bound of Lemma equiv, ``c_K(beta) * B``, for a base learner with bound ``B``.
+    """The bound of Lemma 7, ``c_K(beta) * B``, for a base learner with bound ``B``.
 
     Parameters
     ----------
@@ -303,7 +303,7 @@ def similarity_from_classifier_mistake_bound(B: int, K: int, beta: float = PAPER
 def reduction_constant(K: int, beta: float = PAPER_BETA) -> float:
     """``c_K(beta) = log2(K(K-1)/beta) / log2(2/(1+beta))``: mistakes per base mistake.
 
-    Lemma equiv gives ``M <= c_K(beta) * B``.  The paper states ``c_K <= c log2 K`` with
+    Lemma 7 gives ``M <= c_K(beta) * B``.  The paper states ``c_K <= c log2 K`` with
     ``c < 5``; with ``beta = 0.294`` the ratio ``c_K/log2 K`` is 4.4035 at ``K = 2`` and
     decreases with ``K``, so the claim holds for every ``K >= 2``.
 

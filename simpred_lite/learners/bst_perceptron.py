@@ -11,18 +11,18 @@ give each neighbour of the path the tag of its neighbour on the path;
   (the paper's ``(2y - 1)``, which equals ``y - y_hat`` on mistaken trials).
 
 **The constant.**  Let ``psi_s`` be the signed path indicator of mistaken trial ``s`` (the
-instance of Algorithm 2 on ``Psi_B``).  By Lemma l:lambda the potentials
+instance of Algorithm 1 on ``Psi_B``).  By Lemma 12 the potentials
 ``(L_B^+)(e_{j_s} - e_{i_s})`` are constant, equal to ``f_s(l)``, on the region
 ``Lambda_s(l)`` hanging from each ``l`` in ``S_s``, so
 ``psi_s^T psi_t = f_s(l) - f_s(l')`` where ``l, l'`` are the vertices of ``S_s`` through which
-``P_t`` enters and leaves those regions; by Lemma l:twocase ``P_t`` meets ``S_s`` in at most
+``P_t`` enters and leaves those regions; by Lemma 13 ``P_t`` meets ``S_s`` in at most
 these two vertices (and ``psi_s^T psi_t = 0`` when it meets fewer).  Hence mistake ``s``
 contributes to the double sum over *ordered* pairs of ``P_t`` twice — once as
 ``F[l, l']`` and once as ``F[l', l]`` — and
 
     sum_{l, l' in P_t} F[l, l']  =  2 sum_s (y_s - y_hat_s) (psi_s^T psi_t)^2  =  2 tr(W^T X_t).
 
-So the rule is Algorithm 2's ``tr(W^T X_t) > R^2`` exactly when the ordered sum is compared
+So the rule is Algorithm 1's ``tr(W^T X_t) > R^2`` exactly when the ordered sum is compared
 with ``2 R^2 = 8 log2^2 N`` (the paper prints ``>= 4 log^2 n``, i.e. half the threshold and
 ``>=`` instead of ``>``).  The update (e:updatestep) itself is exact.  The code stores each
 unordered pair once and doubles the sum.
@@ -31,7 +31,7 @@ unordered pair once and doubles the sum.
 entries ``F[l, l']`` (``l' > l``) that a mistake has touched (``O(log^2 n)`` new entries per
 mistake); an absent entry is zero.  Construction is ``O(n)`` (the leaf map) and never the
 ``O(n^2)`` of a dense matrix: this plays the role of the paper's per-vertex growing subtrees
-(Thm. equivalence), with a hash table in place of the subtree.
+(Theorem 4), with a hash table in place of the subtree.
 """
 
 from __future__ import annotations
@@ -111,11 +111,11 @@ def trial_structure(bst: BinarySupportTree, i: int, j: int) -> TrialStructure:
 
 
 def extended_tags(bst: BinarySupportTree, structure: TrialStructure) -> np.ndarray:
-    """The tags ``f~_t`` of Lemma l:lambda on every vertex of ``B`` (index = heap index).
+    """The tags ``f~_t`` of Lemma 12 on every vertex of ``B`` (index = heap index).
 
     Interior path vertices keep their tag; every vertex of the region ``Lambda_t(l)`` (the
     largest subtree through ``l`` in ``S_t`` avoiding the interior of ``P_t``) gets ``f_t(l)``.
-    Claim c:1: ``L_B f~_t = e_{j_t} - e_{i_t}``, so ``f~_t`` is the potential of the unit flow
+    Claim 1: ``L_B f~_t = e_{j_t} - e_{i_t}``, so ``f~_t`` is the potential of the unit flow
     from ``j_t`` to ``i_t`` (up to a constant).  ``O(n)``: for teaching and tests.
 
     Parameters
@@ -149,9 +149,9 @@ def extended_tags(bst: BinarySupportTree, structure: TrialStructure) -> np.ndarr
 
 
 class BSTPerceptron(SimilarityLearner):
-    """Matrix Perceptron on ``Psi_B`` in ``O(log^2 n)`` per trial (§4.1, Thm. equivalence).
+    """Matrix Perceptron on ``Psi_B`` in ``O(log^2 n)`` per trial (§4.1, Theorem 4).
 
-    Makes exactly the predictions of ``MatrixPerceptron(bst)`` (Algorithm 2 on the BST with
+    Makes exactly the predictions of ``MatrixPerceptron(bst)`` (Algorithm 1 on the BST with
     threshold ``R^2 = (2 log2 N)^2``, ``N`` the number of leaves after padding); see the
     module docstring for why the ordered-pair sum is compared with ``2 R^2``.
 
@@ -164,9 +164,9 @@ class BSTPerceptron(SimilarityLearner):
         The tree; pairs are vertices ``0 .. n-1`` of the original graph.
     threshold : int, optional
         For experiments only, a non-negative integer (the path sums are integers).
-        Default ``2 R^2``, the value equivalent to Algorithm 2.
+        Default ``2 R^2``, the value equivalent to Algorithm 1.
     strict : bool, default True
-        Compare with ``>`` (Algorithm 2).  ``threshold=4 * bst.depth**2, strict=False`` is the
+        Compare with ``>`` (Algorithm 1).  ``threshold=4 * bst.depth**2, strict=False`` is the
         rule as printed in (e:predictionstep), which is *not* equivalent.
 
     Attributes

@@ -17,7 +17,7 @@ The class-prediction protocol mirrors the similarity one::
 
 Every learner here is **mistake-driven** (conservative): the base class
 :class:`ClassLearner` calls the update hook only when the prediction was wrong.  This is
-not a detail: the master algorithm of Lemma equiv replays *hallucinated* histories into a
+not a detail: the master algorithm of Lemma 7 replays *hallucinated* histories into a
 classifier, and its proof counts one base-learner mistake per split of a history, which is
 only true when a correctly predicted example leaves the learner unchanged.  Any learner
 with mistake bound ``B`` can be made conservative without increasing ``B``.

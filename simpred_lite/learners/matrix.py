@@ -1,4 +1,4 @@
-"""Matrix Perceptron and Matrix Winnow on a known graph (Algorithm 2, §3.2; §4 on a BST).
+"""Matrix Perceptron and Matrix Winnow on a known graph (Algorithm 1, §3.2; §4 on a BST).
 
 A pair ``(i, j)`` becomes the rank-one *similarity instance*
 
@@ -14,7 +14,7 @@ the Perceptron on a tree (and on a Binary Support Tree, ``Psi_B``) is done here 
 integers.
 
 Both learners predict ``1`` iff ``tr(W^T X_t) > threshold`` (strict, as printed in
-Algorithm 2) and update only on mistakes:
+Algorithm 1) and update only on mistakes:
 
 * Perceptron: ``W <- W + (y - y_hat) X_t``, threshold ``R^2`` (``R`` the resistance
   diameter); mistake bound ``M <= R^2 ||U||_F^2 <= 4 R^2 |Phi|^2`` (see
@@ -213,9 +213,9 @@ def similarity_instance(G: nx.Graph, i: int, j: int) -> np.ndarray:
     return psi
 
 
-# -- the comparator and the bounds of Prop. percwin ------------------------------------------
+# -- the comparator and the bounds of Proposition 2 ------------------------------------------
 def comparator_matrix(G: nx.Graph, labels) -> np.ndarray:
-    """The comparator ``U = Psi (sum_k u_k u_k^T) Psi^T`` of the proof of Prop. percwin.
+    """The comparator ``U = Psi (sum_k u_k u_k^T) Psi^T`` of the proof of Proposition 2.
 
     ``u_k`` is the indicator vector of class ``k``.  It separates every sequence:
     ``<U, X_t> = 2`` on dissimilar pairs and ``0`` on similar ones, and
@@ -254,7 +254,7 @@ class _GraphGeometry:
         if self.n > DENSE_LIMIT:
             raise ValueError(
                 f"{what} needs the dense L^+ of G, limited to n <= {DENSE_LIMIT} vertices, but n={self.n}; "
-                "run on the graph's Binary Support Tree instead (Thm. winnowandperceptron): "
+                "run on the graph's Binary Support Tree instead (Theorem 3): "
                 "BSTPerceptron.from_graph(G, seed), or MatrixWinnow(BinarySupportTree.from_graph(G, seed), cut_size=...)"
             )
         self.exact = self.m == self.n - 1  # a tree: psi is a signed path indicator
@@ -541,13 +541,13 @@ def _kernel(G, what: str):
 
 # -- Matrix Perceptron -----------------------------------------------------------------------
 class MatrixPerceptron(SimilarityLearner):
-    """Algorithm 2's Matrix Perceptron, in kernel form (default on graphs) or dense.
+    """Algorithm 1's Matrix Perceptron, in kernel form (default on graphs) or dense.
 
     Parameters
     ----------
     G : networkx.Graph or BinarySupportTree
         The known graph.  With a :class:`~simpred_lite.bst.BinarySupportTree` the instances
-        come from ``Psi_B`` (Thm. winnowandperceptron): pairs are vertices of the original
+        come from ``Psi_B`` (Theorem 3): pairs are vertices of the original
         graph, mapped to their leaves; ``R = 2 log2 N``.
     method : {None, "kernel", "dense"}
         ``"kernel"``: keep only the mistaken pairs ``s`` and their signs
@@ -563,7 +563,7 @@ class MatrixPerceptron(SimilarityLearner):
 
     Notes
     -----
-    Predict ``1`` iff ``tr(W^T X_t) = psi^T W psi > R^2`` (strict, as Algorithm 2 prints);
+    Predict ``1`` iff ``tr(W^T X_t) = psi^T W psi > R^2`` (strict, as Algorithm 1 prints);
     on a mistake ``W += (y - y_hat) psi psi^T``.
 
     The decision is exact on every machine.  On a tree (a networkx tree, or a BST) every
@@ -779,7 +779,7 @@ class _PerceptronCertifier:
 def _check_winnow_params(cut_size, eta) -> tuple[float, float]:
     if cut_size is None:
         raise ValueError(
-            "Matrix Winnow's threshold needs the cut size |Phi| (footnote of Algorithm 2): "
+            "Matrix Winnow's threshold needs the cut size |Phi| (footnote of Algorithm 1): "
             "pass cut_size=simpred_lite.cut_size(G, labels), or bst.cut_size(labels) on a BST"
         )
     for name, v in (("cut_size", cut_size), ("eta", eta)):
@@ -1032,12 +1032,12 @@ class _LazyExponential:
 
 
 class MatrixWinnow(SimilarityLearner):
-    """Algorithm 2's Matrix Winnow, exact, without ``O(m^3)`` work per trial.
+    """Algorithm 1's Matrix Winnow, exact, without ``O(m^3)`` work per trial.
 
     Parameters
     ----------
     G : networkx.Graph or BinarySupportTree
-        The known graph (``Psi_B`` for a BST, as in Thm. winnowandperceptron).
+        The known graph (``Psi_B`` for a BST, as in Theorem 3).
     cut_size : number
         ``|Phi|`` of the labeling on the graph the learner runs on (``cut_size(G, labels)``,
         or ``bst.cut_size(labels)`` for a BST): the threshold needs it (the paper's footnote).

@@ -1,8 +1,8 @@
-"""Class prediction and similarity prediction reduce to each other (Thm. doubleequiv, App. A).
+"""Class prediction and similarity prediction reduce to each other (Theorem 1, App. A).
 
 Two constructions, one per direction:
 
-* :class:`SimilarityFromClassifier` — Lemma equiv.  From a class learner ``A`` with
+* :class:`SimilarityFromClassifier` — Lemma 7.  From a class learner ``A`` with
   (subsequential) mistake bound ``B``, a similarity learner with
 
       M <= c_K(beta) * B,   c_K(beta) = log2(K(K-1)/beta) / log2(2/(1+beta))
@@ -11,7 +11,7 @@ Two constructions, one per direction:
   ``K = 2`` (4.4035) and decreases towards ``2/log2(2/1.294) = 3.19``, so
   ``M < 5 B log2 K`` for every ``K >= 2``.  The learner is a weighted majority over a pool
   of *hallucinated histories*, and the pool grows exponentially with the mistakes.
-* :class:`ClassifierFromSimilarity` — Lemma simtoclass.  From a similarity learner with
+* :class:`ClassifierFromSimilarity` — Lemma 8.  From a similarity learner with
   mistake bound ``B_s``, a class learner with ``M <= B_s + K``, as efficient as the
   similarity learner.
 
@@ -64,7 +64,7 @@ class PoolLimitError(RuntimeError):
 
 
 class PrunedPoolWarning(UserWarning):
-    """The pool was pruned to ``max_histories``: the bound of Lemma equiv no longer holds."""
+    """The pool was pruned to ``max_histories``: the bound of Lemma 7 no longer holds."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ def _history(node: _Node | None) -> list[tuple[int, int]]:
 
 
 class SimilarityFromClassifier(SimilarityLearner):
-    """Similarity prediction from class prediction: the master algorithm of Lemma equiv.
+    """Similarity prediction from class prediction: the master algorithm of Lemma 7.
 
     Parameters
     ----------
@@ -280,7 +280,7 @@ class SimilarityFromClassifier(SimilarityLearner):
         if not self._warned:
             warnings.warn(
                 f"the pool of histories was pruned to max_histories={self.max_histories}: the mistake "
-                "bound of Lemma equiv no longer holds for this run",
+                "bound of Lemma 7 no longer holds for this run",
                 PrunedPoolWarning,
                 stacklevel=4,
             )
@@ -349,7 +349,7 @@ def history_tree(sim: SimilarityFromClassifier):
 
 
 class ClassifierFromSimilarity(ClassLearner):
-    """Class prediction from similarity prediction: Lemma simtoclass.
+    """Class prediction from similarity prediction: Lemma 8.
 
     Keeps a set ``P`` of representatives, at most one vertex per class, grown on demand.
     To classify ``x``: ask the similarity learner about every pair ``(p, x)``, ``p`` in

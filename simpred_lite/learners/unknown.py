@@ -10,12 +10,12 @@ Learners on top of the forest:
 
 * :class:`TreeWinnow` — the warm-up of §5: ``G`` a tree whose classes are connected, so
   ``y_t = 1`` iff the path holds a cut edge, a monotone disjunction learnt by Winnow.
-* :class:`RNormPerceptron` — Algorithm 1: the ``r``-norm Perceptron on
+* :class:`RNormPerceptron` — Algorithm 2: the ``r``-norm Perceptron on
   ``vec(X_t)``, ``X_t = x_t x_t^T``, with ``r = 4 ln(n-1)`` and threshold
   ``(r-1) ||x_t||_r^4``, in ``O(|x_t|^2)`` per trial.  :class:`RNormPerceptronReference` is
   the plain reference on ``(n-1)^2``-long vectors.
 
-Helpers for the proof of Theorem ``t:unknown`` (appendix): :func:`fundamental_cutset_matrix`
+Helpers for the proof of Theorem 5 (appendix): :func:`fundamental_cutset_matrix`
 ``Q``, :func:`edge_path_vector` ``p``, :func:`class_coefficients` ``u_k`` and
 :func:`complete_spanning_tree`, with which ``Q p`` is path-invariant and
 ``sum_k (u_k^T x_t)^2`` is ``2`` on dissimilar pairs and ``0`` on similar ones.
@@ -171,10 +171,10 @@ class TreeWinnow(_ForestLearner):
 
 
 # --------------------------------------------------------------------------------------
-# the r-norm Perceptron (Algorithm 1)
+# the r-norm Perceptron (Algorithm 2)
 # --------------------------------------------------------------------------------------
 def rnorm_exponent(n: int) -> float:
-    """The norm ``r = 4 ln(n - 1)`` of Algorithm 1 (natural log; needs ``n >= 3``).
+    """The norm ``r = 4 ln(n - 1)`` of Algorithm 2 (natural log; needs ``n >= 3``).
 
     ``2 ln((n-1)^2)``: the p-norm choice for vectors of length ``(n-1)^2``.  With it,
     ``||x||_r^4 <= (n-1)^(4/r) = e`` for every ``x in {-1,0,1}^(n-1)``.
@@ -190,7 +190,7 @@ def rnorm_exponent(n: int) -> float:
     18.4207
     """
     if check_int(n, "n") < 3:
-        raise ValueError(f"Algorithm 1 needs n >= 3 vertices (r = 4 ln(n-1) must exceed 2), got n={n}")
+        raise ValueError(f"Algorithm 2 needs n >= 3 vertices (r = 4 ln(n-1) must exceed 2), got n={n}")
     return 4.0 * math.log(n - 1)
 
 
@@ -236,7 +236,7 @@ def rnorm_margin(entries: dict[int, int], hist: dict[int, int], r: float, scaled
 
 
 def _rnorm_decision(entries, hist, ell: int, r: float, scaled=None) -> int:
-    """Algorithm 1's rule: ``1`` iff ``w^T vec(X_t) >= (r - 1) ||x_t||_r^4`` (``||x_t||_r^4 = ell^(4/r)``)."""
+    """Algorithm 2's rule: ``1`` iff ``w^T vec(X_t) >= (r - 1) ||x_t||_r^4`` (``||x_t||_r^4 = ell^(4/r)``)."""
     return int(rnorm_margin(entries, hist, r, scaled) >= (r - 1) * ell ** (4.0 / r))
 
 
@@ -251,14 +251,14 @@ def _weighted_counts(values: np.ndarray, weights: np.ndarray) -> dict[int, int]:
 
 
 class RNormPerceptron(_ForestLearner):
-    """Algorithm 1: the r-norm Perceptron on ``vec(x_t x_t^T)``, in ``O(|x_t|^2)`` per trial.
+    """Algorithm 2: the r-norm Perceptron on ``vec(x_t x_t^T)``, in ``O(|x_t|^2)`` per trial.
 
     ``r = 4 ln(n-1)``, ``s = r/(r-1)``; predict ``1`` (dissimilar) iff
     ``w^T vec(X_t) >= (r-1) ||x_t||_r^4``; on a mistake the dual weight moves,
     ``theta += (y - y_hat) vec(X_t)``, and ``w = grad ||theta||_r^2 / 2``, i.e.
     ``w_i = sign(theta_i)|theta_i|^(r-1) / ||theta||_r^(r-2)`` (the inverse of
     ``f(w) = grad ||w||_s^2 / 2``).  ``x_t`` is the forest path of the pair
-    (:class:`PathForest`).  Theorem ``t:unknown``: ``M = O(|Phi^G|^4 log n)``; an explicit
+    (:class:`PathForest`).  Theorem 5: ``M = O(|Phi^G|^4 log n)``; an explicit
     constant is :func:`rnorm_perceptron_mistake_bound`.
 
     Sparse: ``theta`` is symmetric with integer entries, so only its upper triangle is

@@ -6,7 +6,7 @@
   Ω(K log K) adversary (§7)
 - :mod:`~simpred_lite.theory.similarity_lower_bound` — the Proposition-1 lower bound on a graph
 - :mod:`~simpred_lite.theory.tree_averages` — bounds averaged over random spanning trees
-- :mod:`~simpred_lite.theory.unknown_graphs` — the objects of the proof of Theorem t:unknown (§5)
+- :mod:`~simpred_lite.theory.unknown_graphs` — the objects of the proof of Theorem 5 (§5)
 
 >>> from simpred_lite.theory import partition_function
 """

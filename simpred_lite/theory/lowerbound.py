@@ -1,4 +1,4 @@
-"""The ``log K`` factor is necessary: the paired permutation problem (Theorem ``thm:lognec``).
+"""The ``log K`` factor is necessary: the paired permutation problem (Theorem 9 (``thm:lognec``)).
 
 A permutation ``z`` of the ``K`` items ``0 .. K-1`` (the paper's ``1 .. K``) defines the
 *paired permutation* concept on patterns ``(x', x'')``:
@@ -159,7 +159,7 @@ def paired_permutation_hypotheses(K: int) -> np.ndarray:
 
     Feed it to :class:`~simpred_lite.learners.HalvingClassifier` for a class learner with
     ``M <= ⌊log2 K!⌋``, and to :class:`~simpred_lite.learners.SimilarityFromClassifier`
-    (Lemma equiv) for a similarity learner.  ``K <= 8``.
+    (Lemma 7) for a similarity learner.  ``K <= 8``.
 
     Parameters
     ----------

@@ -1,4 +1,4 @@
-"""The objects of the proof of Theorem ``t:unknown`` (§5 and the appendix), made concrete.
+"""The objects of the proof of Theorem 5 (§5 and the appendix), made concrete.
 
 Edges are oriented from the lower to the higher vertex; a path is a signed edge vector
 (:func:`edge_path_vector`); a spanning tree's fundamental cutsets map a graph path to the tree

@@ -80,7 +80,7 @@ def plot_history_pool(sim, ax=None, title: str = "Pool of hallucinated histories
     return ax
 
 
-def plot_reduction_constant(Ks, beta: float | None = None, ax=None, title: str = "The constant of Lemma equiv"):
+def plot_reduction_constant(Ks, beta: float | None = None, ax=None, title: str = "The constant of Lemma 7"):
     """``c_K(beta)/log2 K`` against ``K``, with the paper's ``c < 5`` line.
 
     Parameters
@@ -158,7 +158,7 @@ def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
     return ax
 
 
-# -- the reduction of Theorem t:hardness, drawn like the paper's Ising figure --------
+# -- the reduction of Theorem 2, drawn like the paper's Ising figure --------
 
 
 def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "Labelled path"):
