@@ -120,13 +120,13 @@ def plot_mistake_curves(
                        label=f"{name}: {_fmt_bound(b)}")
             top = max(top, float(b))
     ax.set_xlim(0, max(10, width + 1) if T is None else max(T, 1))
-    if log:
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    if log:  # the symlog axis keeps its own (decade) ticks
         ax.set_yscale("symlog", linthresh=1)
-        ax.set_ylim(bottom=0)
+        ax.set_ylim(0, top * 1.6)
     else:
         ax.set_ylim(0, top * 1.08 + 0.5)
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("cumulative mistakes")

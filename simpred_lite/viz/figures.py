@@ -17,7 +17,7 @@ import numpy as np
 
 from ..graphs import validate_graph
 from .graphs import graph_layout
-from .style import CLASS_COLORS, new_axes
+from .style import CLASS_COLORS, LEGEND_FONTSIZE, new_axes
 
 __all__ = [
     "plot_history_pool",
@@ -76,7 +76,7 @@ def plot_history_pool(sim, ax=None, title: str = "Pool of hallucinated histories
     ax.set_xlabel("trial t")
     ax.set_ylabel("pool size")
     ax.set_title(title)
-    ax.legend(loc="upper left", fontsize=8)
+    ax.legend(loc="upper left", fontsize=LEGEND_FONTSIZE)
     return ax
 
 
@@ -114,7 +114,7 @@ def plot_reduction_constant(Ks, beta: float | None = None, ax=None, title: str =
     ax.set_xlabel("number of classes K")
     ax.set_ylabel(r"$c_K(\beta) / \log_2 K$")
     ax.set_title(title)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=LEGEND_FONTSIZE)
     return ax
 
 
@@ -145,16 +145,16 @@ def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
     """
     ax = new_axes(ax)
     Ks = list(Ks)
-    ax.plot(Ks, measured, "o-", label="measured (worst run)")
-    ax.plot(Ks, bounds, "s-", label="bound (Lemma)")
+    ax.plot(Ks, measured, "o-", color=CLASS_COLORS[0], label="measured (worst run)")
+    ax.plot(Ks, bounds, "s--", color=CLASS_COLORS[0], label="bound (Lemma)")
     if paper_bounds is not None:
-        ax.plot(Ks, paper_bounds, "^--", color="0.5", label="paper's form")
+        ax.plot(Ks, paper_bounds, "^:", color="0.5", label="paper's form")
     ax.set_yscale("log")
     ax.set_xticks(Ks)
     ax.set_xlabel("number of classes K")
     ax.set_ylabel(ylabel)
     ax.set_title(title)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=LEGEND_FONTSIZE)
     return ax
 
 
@@ -261,9 +261,7 @@ def draw_ising_reduction(G: nx.Graph, fig=None, seed: int | None = None):
         nx.draw_networkx_nodes(G, pos, ax=ax, node_color="white", edgecolors="0.1", node_size=330)
         nx.draw_networkx_labels(G, pos, ax=ax, font_size=9)
         ax.set_title(title + (f"; R = {steps.non_tree_edges} dashed" if k == 0 else ""), fontsize=10)
-        ax.set_xlabel("layout x")
-        ax.set_ylabel("layout y")
-        ax.tick_params(left=False, bottom=False, labelleft=False, labelbottom=False)
+        ax.set_axis_off()
     letters = "cdefghijklmnopqrstuvwxyz"
     for k, path in enumerate(steps.paths):
         ax = fig.add_subplot(grid[1 + k, :])
@@ -287,19 +285,26 @@ def draw_ising_reduction(G: nx.Graph, fig=None, seed: int | None = None):
 
 
 def plot_scaling(xs, series: Mapping[str, object], ax=None, title: str = "Cost per trial",
-                 xlabel: str = "n", ylabel: str = "seconds per trial"):
+                 xlabel: str = "n", ylabel: str = "seconds per trial", *, fit_log2sq=()):
     """Log–log plot of one or more cost curves against ``xs``.
+
+    Each curve has its own colour and marker; with at most six sizes each has a tick.  For
+    every name in ``fit_log2sq`` a reference curve ``c log2(x)^2`` is drawn dashed in that curve's colour, labelled
+    ``"c·log₂²n (fitted)"``; ``c`` is fitted to the measured points by least squares on the
+    log scale (the geometric mean of ``y / log2(x)^2``).
 
     Parameters
     ----------
     xs : sequence of float
-        The sizes (x axis).
+        The sizes (x axis), all greater than 1 when a fit is asked for.
     series : mapping name -> sequence of float
         One cost curve per name.
     ax : matplotlib.axes.Axes, optional
         Where to draw the curves (a new figure by default).
     title : str
     xlabel, ylabel : str
+    fit_log2sq : collection of str, optional
+        Names of ``series`` that get a fitted ``c log2^2 n`` reference curve.
 
     Returns
     -------
@@ -309,15 +314,31 @@ def plot_scaling(xs, series: Mapping[str, object], ax=None, title: str = "Cost p
     --------
     >>> plot_scaling([10, 100], {"fast": [1e-6, 2e-6], "slow": [1e-5, 1e-3]}, new_axes()).get_xscale()
     'log'
+    >>> ax = plot_scaling([4, 16, 256], {"fast": [4.0, 16.0, 64.0]}, new_axes(), fit_log2sq=["fast"])
+    >>> ref = ax.get_lines()[-1]
+    >>> ref.get_label(), ref.get_linestyle(), [round(float(v), 6) for v in ref.get_ydata()]
+    ('c·log₂²n (fitted)', '--', [4.0, 16.0, 64.0])
     """
+    from matplotlib.ticker import NullFormatter
+
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 4))
+    markers = "os^Dv<>P"
     for k, (name, ys) in enumerate(series.items()):
-        ax.loglog(xs, ys, "o-", label=name, color=CLASS_COLORS[k % 10])
+        color = CLASS_COLORS[k % 10]
+        ax.loglog(xs, ys, marker=markers[k % len(markers)], ls="-", label=name, color=color)
+        if name in fit_log2sq:
+            x = np.asarray(xs, dtype=float)
+            ref = np.log2(x) ** 2
+            c = float(np.exp(np.mean(np.log(np.asarray(ys, dtype=float)) - np.log(ref))))
+            ax.loglog(x, c * ref, ls="--", lw=1.4, color=color, label="c·log₂²n (fitted)")
+    if len(xs) <= 6:  # few sizes: a tick at each, no crowded minor labels
+        ax.set_xticks(list(xs), [f"{x:g}" for x in xs])
+        ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.legend(loc="best", fontsize=8)
+    ax.legend(loc="best", fontsize=LEGEND_FONTSIZE)
     return ax
 
 
@@ -359,7 +380,7 @@ def plot_marginals_vs_resistance(R, freq, samples: int, ax=None, title: str = "P
     ax.set_title(f"{title}\n{samples} uniform spanning trees")
     ax.set_xlabel("effective resistance R_e")
     ax.set_ylabel("fraction of sampled trees containing e")
-    ax.legend(loc="upper left", fontsize=8)
+    ax.legend(loc="upper left", fontsize=LEGEND_FONTSIZE)
     return ax
 
 
@@ -392,7 +413,7 @@ def plot_cut_vs_weighted_cut(names, cuts, weighted, ax=None, title: str = "Cut s
     ax.set_title(title)
     ax.set_xlabel("labelled graph")
     ax.set_ylabel("size (log scale)")
-    ax.legend(loc="best", fontsize=8)
+    ax.legend(loc="best", fontsize=LEGEND_FONTSIZE)
     return ax
 
 

@@ -134,7 +134,8 @@ def draw_labelled_graph(
     return ax
 
 
-def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None, title: str = "A spanning tree T of G"):
+def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None, title: str = "A spanning tree T of G",
+                       node_size: float = 40):
     """``G`` in light grey with the tree ``T`` drawn bold on top (cut edges of ``T`` in red).
 
     Parameters
@@ -148,6 +149,8 @@ def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None,
         Where to draw the tree (a new figure by default).
     pos : dict, optional
     title : str
+    node_size : float, default 40
+        Area of a vertex (large enough for a vertex number when one is written on it).
 
     Examples
     --------
@@ -168,16 +171,14 @@ def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None,
     nx.draw_networkx_edges(G, pos, edgelist=keep, ax=ax, edge_color="0.2", width=1.8)
     nx.draw_networkx_edges(G, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=2.2)
     colors = [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
-    nx.draw_networkx_nodes(G, pos, nodelist=range(n), ax=ax, node_color=colors, node_size=40, edgecolors="0.2",
-                           linewidths=0.5)
+    nx.draw_networkx_nodes(G, pos, nodelist=range(n), ax=ax, node_color=colors, node_size=node_size,
+                           edgecolors="0.2", linewidths=0.5)
     if labels is not None:
         suffix = f"\n|Φ^T| = {len(cut)} cut tree edges (red)"
     else:
         suffix = f"\n{len(tree_edges)} tree edges (bold)"
     ax.set_title(title + suffix)
-    ax.set_xlabel("layout x")
-    ax.set_ylabel("layout y")
-    ax.tick_params(left=False, bottom=False, labelleft=False, labelbottom=False)
+    ax.set_axis_off()
     return ax
 
 
@@ -221,8 +222,7 @@ def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: 
     nx.draw_networkx_nodes(G, pos, nodelist=[walk[0]], ax=ax, node_color="tab:green", node_size=90)
     erased = len(walk) - len(path)
     ax.set_title(f"{title}\nwalk of {len(walk) - 1} steps (orange), {erased} erased, path of {len(path) - 1} (blue)")
-    ax.set_xlabel("column")
-    ax.set_ylabel("row")
+    ax.set_axis_off()
     return ax
 
 
@@ -307,9 +307,11 @@ def draw_edge_numbering(
                            edgecolors="0.2", linewidths=0.8)
     nx.draw_networkx_labels(D, pos, labels={v: str(v + name_offset) for v in range(n)}, ax=ax, font_size=9)
     ax.set_title(title, fontsize=10)
-    ax.set_xlabel("layout x")
-    ax.set_ylabel("layout y")
+    ax.set_xlabel("")
+    ax.set_ylabel("")
     ax.tick_params(left=False, bottom=False, labelleft=False, labelbottom=False)
+    for spine in ax.spines.values():  # no frame; the axes stay on for a caption set as xlabel
+        spine.set_visible(False)
     return ax
 
 
@@ -403,7 +405,6 @@ def draw_path_order(order, labels=None, ax=None, title: str = "The path P (depth
         nx.draw_networkx_labels(P, pos, labels=dict(enumerate(map(str, order))), ax=ax, font_size=7)
     extra = f"\n|Φ^P| = {len(cut)} cut edges (red)" if y is not None else ""
     ax.set_title(title + extra)
-    ax.set_xlabel("position in the order")
-    ax.set_ylabel("")
     ax.set_ylim(-1, 1)
+    ax.set_axis_off()
     return ax

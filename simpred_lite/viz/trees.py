@@ -17,6 +17,7 @@ __all__ = [
     "bst_layout",
     "draw_bst",
     "draw_bst_trial",
+    "draw_lambda_regions",
     "plot_update_matrix",
     "draw_history_tree",
     "plot_figure1",
@@ -103,8 +104,7 @@ def draw_bst(B, labels=None, ax=None, title: str = "Binary Support Tree B", show
                                 font_size=7)
     extra = f"\n|Φ^B| = {len(cut)} cut edges (red)" if y is not None else ""
     ax.set_title(f"{title}: N = {N} leaves, depth {B.depth}{extra}")
-    ax.set_xlabel("leaf position (the path P)")
-    ax.set_ylabel("height")
+    ax.set_axis_off()
     return ax
 
 
@@ -162,10 +162,94 @@ def draw_bst_trial(bst, structure=None, ax=None, labels=None, title: str = "Bina
         v = bst.vertex_at(h)
         ax.text(pos[h][0], -0.45, "d" if v is None else f"v{v}", ha="center", va="top", fontsize=7)
     ax.set_title(title)
-    ax.set_xlabel("leaf position (DFS order of the spanning tree)")
-    ax.set_ylabel("height in B")
     ax.set_ylim(-0.9, bst.depth + 0.6)
-    ax.set_xticks([])
+    ax.set_axis_off()
+    return ax
+
+
+def draw_lambda_regions(bst, structure, ax=None, title: str = "The regions Λ_t(ℓ) of §4.1"):
+    """Draw the regions ``Λ_t(ℓ)``, ``ℓ ∈ S_t``, of a trial on a BST, one colour per region.
+
+    ``Λ_t(ℓ)`` is the largest subtree of ``B`` through ``ℓ`` that avoids the interior of the
+    path ``P_t`` (§4.1, Lemma 12).  Every vertex of a region is filled with the region's
+    colour and the legend gives ``ℓ`` with its tag ``f_t(ℓ)``; the interior vertices of
+    ``P_t``, which lie in no region, are white with the path drawn thick and black.  Heap
+    indices are written inside the vertices, the graph vertex (``d`` for a dummy) under each
+    leaf, and the vertices of ``S_t`` have thick borders, as in :func:`draw_bst_trial`.
+
+    Parameters
+    ----------
+    bst : BinarySupportTree
+    structure : TrialStructure
+        From :func:`simpred_lite.learners.bst_perceptron.trial_structure`.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw the regions (a new figure by default).
+    title : str
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    The pair ``(0, 3)`` on a four-leaf tree: the path ``4, 2, 1, 3, 7`` leaves the regions
+    of its two end leaves and of the off-path children ``5`` and ``6``:
+
+    >>> from simpred_lite.bst import BinarySupportTree
+    >>> from simpred_lite.learners.bst_perceptron import trial_structure
+    >>> B = BinarySupportTree([0, 1, 2, 3])
+    >>> ax = draw_lambda_regions(B, trial_structure(B, 0, 3), new_axes())
+    >>> [t.get_text() for t in ax.get_legend().get_texts()]
+    ['Λ_t(4): f_t = 1', 'Λ_t(5): f_t = 2', 'Λ_t(6): f_t = 4', 'Λ_t(7): f_t = 5', 'interior of P_t (no region)']
+    >>> ax.axison
+    False
+    """
+    from matplotlib.lines import Line2D
+
+    from .style import LEGEND_FONTSIZE
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 4))
+    pos = bst_layout(bst)
+    N = bst.num_leaves
+    interior = set(structure.path[1:-1])
+    region: dict[int, int] = {}
+    for l in structure.S:  # the subtree through l avoiding the interior of P_t
+        stack = [l]
+        region[l] = l
+        while stack:
+            v = stack.pop()
+            for w in ([v // 2] if v > 1 else []) + ([2 * v, 2 * v + 1] if v < N else []):
+                if w not in interior and w not in region:
+                    region[w] = l
+                    stack.append(w)
+    ells = sorted(structure.S)
+    colour = {l: CLASS_COLORS[k % len(CLASS_COLORS)] for k, l in enumerate(ells)}
+    for c in range(2, 2 * N):
+        (x1, y1), (x2, y2) = pos[c // 2], pos[c]
+        on_path = c in structure.path and c // 2 in structure.path
+        ax.plot([x1, x2], [y1, y2], color="black" if on_path else "0.6", lw=3.0 if on_path else 1.0, zorder=1)
+    S = set(structure.S)
+    size = 340 if N <= 16 else 60
+    for h, (x, z) in pos.items():
+        face = "white" if h in interior else colour[region[h]]
+        ax.scatter([x], [z], s=size, c=[face], edgecolors="black", linewidths=3.0 if h in S else 1.0, zorder=2,
+                   alpha=1.0 if h in interior else 0.75)
+        if N <= 16:
+            ax.text(x, z, str(h), ha="center", va="center", fontsize=7, zorder=3)
+    if N <= 32:
+        for h in range(N, 2 * N):
+            v = bst.vertex_at(h)
+            ax.text(pos[h][0], -0.45, "d" if v is None else f"v{v}", ha="center", va="top", fontsize=7)
+    handles = [Line2D([], [], ls="none", marker="o", ms=9, mfc=colour[l], mec="black", alpha=0.75,
+                      label=f"Λ_t({l}): f_t = {structure.tags[l]}") for l in ells]
+    handles.append(Line2D([], [], color="black", lw=3.0, marker="o", ms=9, mfc="white", mec="black",
+                          label="interior of P_t (no region)"))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=LEGEND_FONTSIZE,
+              frameon=False, borderaxespad=0.0)
+    ax.set_title(title)
+    ax.set_ylim(-0.9, bst.depth + 0.6)
+    ax.set_axis_off()
     return ax
 
 
@@ -305,7 +389,7 @@ def plot_figure1(G: nx.Graph, B, labels, pos=None, figsize=(16, 4)):
     pos = graph_layout(G) if pos is None else pos
     fig, axes = plt.subplots(1, 4, figsize=figsize, gridspec_kw={"width_ratios": [1, 1, 1.2, 1.4]})
     draw_labelled_graph(G, labels, ax=axes[0], pos=pos, title="G", with_labels=True, node_size=160)
-    draw_spanning_tree(G, B.tree, labels, ax=axes[1], pos=pos, title="T (uniform random)")
+    draw_spanning_tree(G, B.tree, labels, ax=axes[1], pos=pos, title="T (uniform random)", node_size=160)
     nx.draw_networkx_labels(G, pos, ax=axes[1], font_size=7)
     draw_path_order(B.order, labels, ax=axes[2], title=f"P (depth-first from {B.root})")
     draw_bst(B, labels, ax=axes[3], title="B")

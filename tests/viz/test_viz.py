@@ -19,7 +19,9 @@ from simpred_lite.viz import (  # noqa: E402
     draw_bst,
     draw_bst_trial,
     draw_labelled_graph,
+    draw_lambda_regions,
     plot_mistake_curves,
+    plot_scaling,
 )
 
 
@@ -111,8 +113,42 @@ def test_every_bst_figure_uses_the_one_layout():
     xy = {tuple(np.round(p, 6)) for coll in ax.collections for p in coll.get_offsets()}
     real = [v for v in pos if v < B.num_leaves + B.n]  # heap vertices above real leaves and the real leaves
     assert {tuple(np.round(pos[v], 6)) for v in real} <= xy
-    assert ax.get_title() and ax.get_xlabel()
+    assert ax.get_title() and not ax.axison
     from simpred_lite.learners.bst_perceptron import trial_structure
 
     ax = draw_bst_trial(B, trial_structure(B, 0, 5), _ax())
-    assert ax.get_title()
+    assert ax.get_title() and not ax.axison
+
+
+def test_lambda_regions_colour_each_region_and_leave_the_path_interior_white():
+    from simpred_lite.learners.bst_perceptron import extended_tags, trial_structure
+
+    B = BinarySupportTree(list(range(8)))
+    st = trial_structure(B, 1, 4)
+    ax = draw_lambda_regions(B, st, _ax())
+    assert ax.get_title() and not ax.axison
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert texts[:-1] == [f"Λ_t({l}): f_t = {st.tags[l]}" for l in sorted(st.S)]
+    assert all(t.get_fontsize() >= 9 for t in ax.get_legend().get_texts())
+    # one scatter per vertex: same face colour <=> same region <=> same extended tag
+    at = {tuple(np.round(p, 6)): h for h, p in bst_layout(B).items()}
+    faces = {at[tuple(np.round(c.get_offsets()[0], 6))]: tuple(np.round(c.get_facecolors()[0][:3], 6))
+             for c in ax.collections}
+    f = extended_tags(B, st)
+    interior = set(st.path[1:-1])
+    for a in range(1, 16):
+        for b in range(1, 16):
+            if a not in interior and b not in interior:
+                assert (faces[a] == faces[b]) == (f[a] == f[b])
+    assert all(faces[v] == (1.0, 1.0, 1.0) for v in interior)
+
+
+def test_scaling_plot_fits_a_dashed_log2_squared_reference():
+    ax = plot_scaling([64, 256, 1024], {"fast": [36.0, 64.0, 100.0], "slow": [1.0, 2.0, 3.0]}, _ax(),
+                      fit_log2sq=["fast"])
+    lines = {line.get_label(): line for line in ax.get_lines()}
+    ref = lines["c·log₂²n (fitted)"]
+    assert ref.get_linestyle() == "--" and to_rgba(ref.get_color()) == to_rgba(lines["fast"].get_color())
+    assert np.allclose(ref.get_ydata(), [36.0, 64.0, 100.0])
+    assert lines["fast"].get_marker() != lines["slow"].get_marker()
+    assert all(t.get_fontsize() >= 9 for t in ax.get_legend().get_texts())
