@@ -77,6 +77,51 @@ def test_outputs_are_clean(path):
                 assert not LEAKED_REPR.search(text), f"cell {k} leaks an object repr; end the line with ';'"
 
 
+# Printed floats that another CPU prints differently (issue: a BLAS kernel with other SIMD widths
+# rounds sums in another order). Residuals at machine precision must be printed as bounds
+# ("< 1e-12", a pass/fail with its tolerance) and results with the digits the computation
+# guarantees. Two patterns catch what has slipped through before:
+# * a number at 1e-13 or below in scientific notation (a residual's rounding noise), unless it
+#   is itself a bound ("< 1e-14", "≤ 1e-15");
+# * a decimal number with 12 or more significant digits (a float printed by repr: its last
+#   digits are the kernel's, e.g. a bound 69894.19268855629 vs ...716).
+TINY_SCIENTIFIC = re.compile(r"(?<![\w.<≤])(?<!< )(?<!≤ )-?\d(?:\.\d+)?[eE]-(?:1[3-9]|[2-9]\d|\d{3})\b")
+DECIMAL = re.compile(r"(?<![\w.])-?\d+\.\d+")
+MAX_SIGNIFICANT_DIGITS = 11
+
+
+def _significant_digits(number: str) -> int:
+    return len(number.lstrip("-").replace(".", "").lstrip("0"))
+
+
+def rounding_noise(text: str) -> list[str]:
+    """The printed numbers in ``text`` that carry rounding noise (see the patterns above)."""
+    found = [m.group(0) for m in TINY_SCIENTIFIC.finditer(text)]
+    found += [m.group(0) for m in DECIMAL.finditer(text) if _significant_digits(m.group(0)) > MAX_SIGNIFICANT_DIGITS]
+    return found
+
+
+def test_rounding_noise_detector_can_fail():
+    assert rounding_noise("max |gap| = 1.2e-16") == ["1.2e-16"]
+    assert rounding_noise("bound 69894.19268855629") == ["69894.19268855629"]
+    assert rounding_noise("residual < 1e-14, bound 69894.19, p = 0.05, 3e-05, 1.5e-12") == []
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS + [ROOT / "app" / "playground.ipynb"], ids=lambda p: p.name)
+def test_no_printed_rounding_noise(path):
+    nb = _load(path)
+    code_cells = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    problems = []
+    for k, cell in enumerate(code_cells):
+        for output in cell.get("outputs", []):
+            for text in _texts(output):
+                problems += [f"nbval's Cell {k}: prints {hit}" for hit in rounding_noise(text)]
+    assert not problems, (
+        f"{path.name} prints floats whose last digits depend on the CPU's BLAS kernel: {problems}. "
+        "Print residuals as bounds ('< 1e-12') and results rounded to the digits they are known to."
+    )
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_structure_title_goals_exercises(path):
     nb = _load(path)
