@@ -91,8 +91,7 @@ __all__ = [
     "resistance",
     "spanning",
     "theory",
-    "viz",
-    "apps",
+    # not "viz" and "apps": `from simpred_lite import *` stays as light as `import simpred_lite`
     # graphs and labelings
     "barbell_graph",
     "cut_edges",

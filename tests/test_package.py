@@ -23,6 +23,18 @@ def test_importing_the_package_loads_no_views_and_no_dense_linear_algebra():
     assert out.stdout.strip() == ""
 
 
+def test_star_import_is_as_light_as_import():
+    # `from simpred_lite import *` imports every name of __all__: the views must not be among them
+    code = (
+        "import sys\n"
+        "from simpred_lite import *  # noqa: F403\n"
+        "print(','.join(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", f"`from simpred_lite import *` loads {out.stdout.strip()}"
+    assert "viz" not in simpred_lite.__all__ and "apps" not in simpred_lite.__all__
+
+
 def test_viz_and_apps_load_on_first_use():
     assert simpred_lite.viz.__name__ == "simpred_lite.viz"
     assert simpred_lite.apps.__name__ == "simpred_lite.apps"
