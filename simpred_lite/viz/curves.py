@@ -45,11 +45,13 @@ def plot_mistake_curves(
     log: bool = False,
     xlabel: str = "trial t",
     T: int | None = None,
+    labels: Mapping[str, str] | None = None,
 ):
     """Cumulative mistakes of several learners, each bound dashed in its learner's colour.
 
     Curves are steps: ``M_0 = 0``, and a mistake on trial ``t`` rises at ``t``.  Each learner
-    has its own colour and marker; its bound (a key of ``bounds`` equal to its name) is a
+    has its own colour and marker, the markers of different learners at staggered trials, so
+    curves that coincide stay distinguishable; its bound (a key of ``bounds`` equal to its name) is a
     dashed horizontal line in the same colour.  Bounds named after no learner (a lower
     bound, ``log2 K!``...) are dashed grey lines labelled with their value.
 
@@ -73,6 +75,9 @@ def plot_mistake_curves(
     xlabel : str, default "trial t"
     T : int, optional
         Width of the trial axis (default: the longest curve).
+    labels : mapping name -> str, optional
+        Legend text of a learner's curve (default its name); its bound is still labelled
+        ``bound of <name>``.
 
     Returns
     -------
@@ -105,10 +110,12 @@ def plot_mistake_curves(
         drawn = b is not None and (cap is None or b <= cap)
         notes = (["retired"] if name in retired else []) + (
             [f"bound {_fmt_bound(b)}, off the chart"] if b is not None and not drawn else [])
-        label = f"{name} ({'; '.join(notes)})" if notes else name
+        shown = (labels or {}).get(name, name)
+        label = f"{shown} ({'; '.join(notes)})" if notes else shown
         steps = np.arange(curve.size + 1)
+        every = max(1, (curve.size + 1) // 8)  # 8 markers per curve, staggered between learners
         ax.step(steps, np.concatenate([[0], curve]), where="pre", color=color, lw=1.8, label=label,
-                marker=marker, markevery=max(1, (curve.size + 1) // 8), ms=5)
+                marker=marker, markevery=((k * every) // max(1, len(results)) % every, every), ms=5)
         if name in retired and curve.size:
             ax.plot([curve.size], [curve[-1]], marker="x", ms=9, mew=2, color=color, ls="none")
         if drawn:
@@ -164,13 +171,14 @@ def plot_evaluation(ev, ax=None, *, log: bool = False):
     >>> from simpred_lite.game import evaluate
     >>> from simpred_lite.graphs import barbell_graph
     >>> ax = evaluate(["AlwaysSimilar", "UnionFindLearner"], *barbell_graph(5), T=50).plot()
-    >>> ax.get_xlabel(), ax.get_legend().get_texts()[-1].get_text()
-    ('trial t', 'bound of UnionFindLearner (8 mistakes): 8')
+    >>> ax.get_xlabel(), [t.get_text() for t in ax.get_legend().get_texts()][-2:]
+    ('trial t', ['UnionFindLearner (8 mistakes)', 'bound of UnionFindLearner: 8'])
     """
-    runs = {f"{r.name} ({r.mistakes} mistakes)": r.run for r in ev.learners.values()}
-    bounds = {f"{r.name} ({r.mistakes} mistakes)": r.bound for r in ev.learners.values() if r.bound is not None}
+    runs = {r.name: r.run for r in ev.learners.values()}
+    labels = {r.name: f"{r.name} ({r.mistakes} mistakes)" for r in ev.learners.values()}
+    bounds = {r.name: r.bound for r in ev.learners.values() if r.bound is not None}
     top = max([1] + [r.mistakes for r in ev.learners.values()])
-    retired = [f"{r.name} ({r.mistakes} mistakes)" for r in ev.learners.values() if r.retired]
+    retired = [r.name for r in ev.learners.values() if r.retired]
     title = f"{ev.graph_name}: {ev.T} {ev.trials} trials (|Phi| = {ev.cut}, n = {ev.n})"
     return plot_mistake_curves(runs, ax, bounds, title, cap=BOUND_DRAW_FACTOR * top, retired=retired,
-                               legend="outside", log=log, T=ev.T)
+                               legend="outside", log=log, T=ev.T, labels=labels)

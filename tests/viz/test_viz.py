@@ -89,6 +89,22 @@ def test_evaluation_and_playground_figures_use_the_plotter():
     assert race.get_legend() is not None and race.get_legend().get_texts()[0].get_fontsize() >= 9
 
 
+def test_coinciding_curves_keep_their_markers_apart():
+    same = _run([1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6])
+    ax = plot_mistake_curves({"a": same, "b": same}, _ax())
+    a, b = (line for line in ax.get_lines() if line.get_label() in ("a", "b"))
+    assert a.get_markevery() != b.get_markevery(), "two equal curves should carry their markers at different trials"
+
+
+def test_evaluation_legend_names_each_bound_once():
+    G, y = barbell_graph(5)
+    ax = evaluate(["AlwaysSimilar", "UnionFindLearner"], G, y, T=40, seed=0).plot()
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    bound = [t for t in texts if t.startswith("bound of UnionFindLearner")]
+    assert bound == ["bound of UnionFindLearner: 8"], f"a bound entry gives the learner and its value once: {texts}"
+    assert any(t.startswith("UnionFindLearner (") and "mistakes)" in t for t in texts)
+
+
 @pytest.mark.parametrize("n, numbered", [(12, True), (60, False)])
 def test_graph_drawings_have_no_axes_numbers_for_small_graphs_and_a_class_legend(n, numbered):
     G, y = planted_partition(n, 3, 0.4, 0.1, seed=1)
