@@ -7,6 +7,8 @@ edges of §5 and the forest of revealed paths.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 import matplotlib.pyplot as plt
 import networkx as nx
 import numpy as np
@@ -182,12 +184,15 @@ def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None,
     return ax
 
 
-def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: str = "Wilson: one loop-erased walk"):
+def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: str = "Wilson: one loop-erased walk",
+                      node_size: float = 170):
     """One step of Wilson's algorithm: the tree so far, the raw walk, and its loop erasure.
 
     ``tree_edges`` is the tree grown so far (black), ``walk`` the random walk from a new
     start vertex until it hits the tree (orange, thin), ``path`` its loop erasure (blue,
-    bold) that is grafted onto the tree.
+    bold) that is grafted onto the tree.  Every vertex carries its number, and an edge the
+    walk crossed more than once carries the count (``×3``), so the crossings add up to the
+    number of steps in the title.
 
     Parameters
     ----------
@@ -204,22 +209,31 @@ def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: 
         Where to draw the step (a new figure by default).
     title : str
         The first line of the title (a second one counts the erased steps).
+    node_size : float, default 170
+        Area of a vertex, large enough for its number.
 
     Examples
     --------
     >>> G = nx.path_graph(4)
     >>> pos = {v: (v, 0) for v in G}
-    >>> draw_loop_erasure(G, pos, [(2, 3)], [0, 1, 0, 1, 2], [0, 1, 2], ax=new_axes()).get_title().splitlines()[0]
-    'Wilson: one loop-erased walk'
+    >>> ax = draw_loop_erasure(G, pos, [(2, 3)], [0, 1, 0, 1, 2], [0, 1, 2], ax=new_axes())
+    >>> ax.get_title().splitlines()[0], sorted(t.get_text() for t in ax.texts if "×" in t.get_text())
+    ('Wilson: one loop-erased walk', ['×3'])
     """
     ax = new_axes(ax)
     nx.draw_networkx_edges(G, pos, ax=ax, edge_color="0.88", width=0.6)
     nx.draw_networkx_edges(G, pos, edgelist=list(tree_edges), ax=ax, edge_color="black", width=2.0)
-    walk_edges = list({(min(a, b), max(a, b)) for a, b in zip(walk[:-1], walk[1:])})
-    nx.draw_networkx_edges(G, pos, edgelist=walk_edges, ax=ax, edge_color="tab:orange", width=4.0, alpha=0.6)
+    crossings = Counter((min(a, b), max(a, b)) for a, b in zip(walk[:-1], walk[1:]))
+    nx.draw_networkx_edges(G, pos, edgelist=list(crossings), ax=ax, edge_color="tab:orange", width=4.0, alpha=0.6)
     nx.draw_networkx_edges(G, pos, edgelist=list(zip(path[:-1], path[1:])), ax=ax, edge_color="tab:blue", width=2.0)
-    nx.draw_networkx_nodes(G, pos, ax=ax, node_color="white", node_size=25, edgecolors="0.3", linewidths=0.6)
-    nx.draw_networkx_nodes(G, pos, nodelist=[walk[0]], ax=ax, node_color="tab:green", node_size=90)
+    nx.draw_networkx_nodes(G, pos, ax=ax, node_color="white", node_size=node_size, edgecolors="0.3", linewidths=0.6)
+    nx.draw_networkx_nodes(G, pos, nodelist=[walk[0]], ax=ax, node_color="tab:green", node_size=node_size,
+                           edgecolors="0.3", linewidths=0.6)
+    nx.draw_networkx_labels(G, pos, ax=ax, font_size=8)
+    multiple = {e: f"×{c}" for e, c in crossings.items() if c > 1}
+    if multiple:
+        nx.draw_networkx_edge_labels(G, pos, edge_labels=multiple, ax=ax, font_size=8, font_color="tab:red",
+                                     rotate=False, bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
     erased = len(walk) - len(path)
     ax.set_title(f"{title}\nwalk of {len(walk) - 1} steps (orange), {erased} erased, path of {len(path) - 1} (blue)")
     ax.set_axis_off()

@@ -388,10 +388,22 @@ def plot_figure1(G: nx.Graph, B, labels, pos=None, figsize=(16, 4)):
     G = validate_graph(G)
     pos = graph_layout(G) if pos is None else pos
     fig, axes = plt.subplots(1, 4, figsize=figsize, gridspec_kw={"width_ratios": [1, 1, 1.2, 1.4]})
-    draw_labelled_graph(G, labels, ax=axes[0], pos=pos, title="G", with_labels=True, node_size=160)
-    draw_spanning_tree(G, B.tree, labels, ax=axes[1], pos=pos, title="T (uniform random)", node_size=160)
-    nx.draw_networkx_labels(G, pos, ax=axes[1], font_size=7)
+    draw_labelled_graph(G, labels, ax=axes[0], pos=pos, title="G", with_labels=True, node_size=300)
+    draw_spanning_tree(G, B.tree, labels, ax=axes[1], pos=pos, title="T (uniform random)", node_size=300)
+    nx.draw_networkx_labels(G, pos, ax=axes[1], font_size=10)
+    # the depth-first numbering that produces P, beside each vertex of T
+    xy = np.array([pos[v] for v in G], dtype=float)
+    dx, dy = 0.07 * max(np.ptp(xy[:, 0]), 1e-9), 0.09 * max(np.ptp(xy[:, 1]), 1e-9)
+    for rank, v in enumerate(B.order.tolist()):
+        axes[1].text(pos[v][0] + dx, pos[v][1] + dy, f"#{rank + 1}", fontsize=9, color="tab:purple",
+                     ha="left", va="bottom", fontweight="bold")
+    axes[1].set_title(axes[1].get_title() + f"\n#k: k-th vertex of the depth-first walk from {B.root}",
+                      fontsize=axes[0].title.get_fontsize())
+    axes[1].margins(0.15)
     draw_path_order(B.order, labels, ax=axes[2], title=f"P (depth-first from {B.root})")
     draw_bst(B, labels, ax=axes[3], title="B")
+    for ax in (axes[0], axes[2], axes[3]):                   # vertex numbers a student reads
+        for t in ax.texts:
+            t.set_fontsize(10 if ax is axes[0] else 9)
     fig.tight_layout()
     return fig

@@ -168,3 +168,32 @@ def test_scaling_plot_fits_a_dashed_log2_squared_reference():
     assert np.allclose(ref.get_ydata(), [36.0, 64.0, 100.0])
     assert lines["fast"].get_marker() != lines["slow"].get_marker()
     assert all(t.get_fontsize() >= 9 for t in ax.get_legend().get_texts())
+
+
+def test_loop_erasure_numbers_every_vertex_and_counts_repeated_crossings():
+    from simpred_lite.viz import draw_loop_erasure
+
+    G = nx.grid_2d_graph(3, 3)
+    G = nx.convert_node_labels_to_integers(G, ordering="sorted")
+    pos = {v: (v % 3, -(v // 3)) for v in G}
+    walk = [0, 1, 0, 1, 2, 5, 4, 5, 8]                      # (0, 1) three times, (4, 5) twice
+    path = [0, 1, 2, 5, 8]
+    ax = draw_loop_erasure(G, pos, [], walk, path, ax=_ax())
+    texts = [t.get_text() for t in ax.texts]
+    assert {str(v) for v in G} <= set(texts), "every vertex carries its number"
+    counts = sorted(t for t in texts if t.startswith("×"))
+    assert counts == ["×2", "×3"], "edges walked more than once carry their crossing count"
+    assert all(t.get_fontsize() >= 8 for t in ax.texts)
+    assert not ax.axison
+
+
+def test_figure1_numbers_the_depth_first_order_on_T_in_readable_type():
+    from simpred_lite.viz import plot_figure1
+
+    G = nx.cycle_graph(6)
+    B = BinarySupportTree.from_graph(G, seed=0, root=0)
+    fig = plot_figure1(G, B, [0, 0, 0, 1, 1, 1])
+    t_panel = fig.axes[1]
+    ranks = sorted(t.get_text() for t in t_panel.texts if t.get_text().startswith("#"))
+    assert ranks == sorted(f"#{k}" for k in range(1, 7)), "T shows the position of each vertex in P"
+    assert all(t.get_fontsize() >= 9 for ax in fig.axes for t in ax.texts), "vertex numbers of at least 9 pt"

@@ -1,0 +1,93 @@
+"""Bench answers for notebooks/01_effective_resistance.ipynb: for each autograded exercise one
+correct answer written differently and one plausible wrong answer (see coursework/README.md)."""
+
+ANSWERS = {
+    "01-ex1-code": {
+        "different": '''from fractions import Fraction as F
+# the diagonal (1) in parallel with 0-3-2 (2) is 2/3; in series with (2, 1): 5/3; in parallel with (0, 1)
+route = F(2, 3) + 1
+R01_ex1 = 1 / (1 / F(1) + 1 / route)
+R12_ex1 = F(R01_ex1.numerator, R01_ex1.denominator)      # the symmetry 0 <-> 2
+''',
+        "wrong": '''# forgets that the direct edge (0, 1) is in parallel with the detour
+R01_ex1 = Fraction(1) * Fraction(2, 3) + 1
+R12_ex1 = R01_ex1
+''',
+        "wrong_fails": ["01-ex1-tests"],
+        "why": "different: explicit conductance sum, Fraction alias; wrong: series value 5/3 without the parallel edge",
+    },
+    "01-ex2-code": {
+        "different": '''import numpy as np
+n_edges, n_vertices = 3 * 5, 3 + 5
+R_K35_ex2 = np.float64(n_vertices - 1) / np.float64(n_edges)
+''',
+        "wrong": '''R_K35_ex2 = (3 + 5) / (3 * 5)          # Foster with n instead of n - 1
+''',
+        "wrong_fails": ["01-ex2-tests"],
+        "why": "different: numpy float64; wrong: off by one, n instead of n - 1 in Foster's theorem",
+    },
+    "01-ex3-code": {
+        "different": '''import numpy as np
+G_b, y_b = sp.barbell_graph(10)
+c_list, p_list = [], []
+for i in range(0, 10):
+    if i > 0:
+        G_b.add_edge(i, i + 10)
+    cut = sp.cut_edges(G_b, y_b)
+    c_list.append(len(cut))
+    p_list.append(effective_resistance(G_b, pairs=cut).sum())
+cuts_ex3, phis_ex3 = np.array(c_list), np.array(p_list)
+''',
+        "wrong": '''Gb, yb = sp.barbell_graph(10)
+cuts_ex3, phis_ex3 = [], []
+for i in range(10):                      # off by one: adds (0, 10) first, before the first record
+    Gb.add_edge(i, 10 + i)
+    cuts_ex3.append(sp.cut_size(Gb, yb))
+    phis_ex3.append(float(resistance_weighted_cut(Gb, yb)))
+''',
+        "wrong_fails": ["01-ex3-tests"],
+        "why": "different: numpy arrays, cut edges and sparse solves; wrong: off by one, an edge added before the first record",
+    },
+    "01-ex4-code": {
+        "different": '''import numpy as np
+Gd, yd = labelled["digits 10-NN"]
+Rfull = {e: r for e, r in zip(sp.cut_edges(Gd, yd), effective_resistance(Gd, pairs=sp.cut_edges(Gd, yd)))}
+phi_k_ex4 = np.zeros(10)
+cut_k_ex4 = np.zeros(10, dtype=np.int64)
+for (u, v), r in Rfull.items():
+    for k in {int(yd[u]), int(yd[v])}:
+        phi_k_ex4[k] += r
+        cut_k_ex4[k] += 1
+hardest_ex4 = np.argmax(phi_k_ex4)
+''',
+        "wrong": '''Gd, yd = labelled["digits 10-NN"]
+cut_k_ex4 = [sp.cut_size(Gd, yd, k) for k in range(10)]
+cut_pairs = sp.cut_edges(Gd, yd)
+R_cut = effective_resistance(Gd, pairs=cut_pairs)
+# counts an edge only for the class of its first endpoint
+phi_k_ex4 = [float(sum(r for (u, v), r in zip(cut_pairs, R_cut) if yd[u] == k)) for k in range(10)]
+hardest_ex4 = int(np.argmax(phi_k_ex4))
+''',
+        "wrong_fails": ["01-ex4-tests"],
+        "why": "different: one pass over the cut edges, numpy arrays and numpy int; wrong: a cut edge counted for one of its two classes only",
+    },
+    "01-ex5-code": {
+        "different": '''import numpy as np
+Lr = laplacian(Gr)
+e01 = np.eye(Gr.number_of_nodes())[0] - np.eye(Gr.number_of_nodes())[1]
+v_star = laplacian_pinv(Gr) @ e01
+at_max_ex5 = np.float64((v_star[0] - v_star[1]) ** 2 / (v_star @ (Lr @ v_star)))
+V = np.random.default_rng(5).normal(size=(2000, Gr.number_of_nodes()))
+best_random_ex5 = np.max((V[:, 0] - V[:, 1]) ** 2 / np.einsum("ij,ij->i", V, (Lr @ V.T).T))
+''',
+        "wrong": '''L_r = laplacian(Gr).toarray()
+x5 = np.zeros(Gr.number_of_nodes()); x5[0], x5[1] = 1.0, -1.0
+ratio = lambda v: abs(v[0] - v[1]) / (v @ L_r @ v)          # forgets the square
+at_max_ex5 = float(ratio(laplacian_pinv(Gr) @ x5))
+rng_ex5 = np.random.default_rng(5)
+best_random_ex5 = float(max(ratio(v) for v in rng_ex5.standard_normal((2000, Gr.number_of_nodes()))))
+''',
+        "wrong_fails": ["01-ex5-tests"],
+        "why": "different: vectorised over the 2000 vectors, sparse Laplacian, numpy scalars; wrong: |v_i - v_j| not squared",
+    },
+}

@@ -1,0 +1,149 @@
+"""Bench answers for notebooks/02_random_spanning_trees.ipynb: for each autograded exercise one
+correct answer written differently and one plausible wrong answer (see coursework/README.md)."""
+
+ANSWERS = {
+    "02-ex1-code": {
+        "different": '''import numpy as np
+walk = np.array([0, 1, 2, 1, 4, 5, 4, 3])
+stack = []
+for v in walk:
+    while v in stack:          # pop the loop back to v, then push v again
+        stack.pop()
+    stack.append(v)
+le_ex1 = np.array(stack)
+last = {}
+for t in range(len(walk) - 1):
+    last[walk[t]] = walk[t + 1]
+p = [walk[0]]
+while p[-1] != walk[-1]:
+    p.append(last[p[-1]])
+last_exit_ex1 = np.array(p)
+''',
+        "wrong": '''walk_ex1 = [0, 1, 2, 1, 4, 5, 4, 3]
+le_ex1 = list(dict.fromkeys(walk_ex1))          # drops repeated vertices instead of erasing loops
+last_exit_ex1 = list(le_ex1)
+''',
+        "wrong_fails": ["02-ex1-tests"],
+        "why": "different: stack-based erasure, numpy arrays and numpy ints; wrong: removes duplicates instead of loops",
+    },
+    "02-ex2-code": {
+        "different": '''import numpy as np
+
+def ab_cover(H, rng):
+    n_H = H.number_of_nodes()
+    nbrs = [np.array(list(H[v])) for v in range(n_H)]
+    v = int(rng.integers(n_H)); visited = np.zeros(n_H, bool); visited[v] = True; left, steps = n_H - 1, 0
+    while left:
+        v = int(rng.choice(nbrs[v])); steps += 1
+        if not visited[v]:
+            visited[v] = True; left -= 1
+    return steps
+
+wilson_steps_ex2, ab_steps_ex2 = {}, {}
+for side in (10, 20, 40):
+    Hs, _ = sp.grid_graph(side, side)
+    rng = np.random.default_rng(100 + side)
+    roots = rng.integers(side * side, size=3)                  # Wilson from a random root
+    wilson_steps_ex2[side] = np.mean([sum(len(st["walk"]) - 1 for st in wilson_trace(Hs, seed=int(10 + k), root=int(r))[1])
+                                      for k, r in enumerate(roots)])
+    ab_steps_ex2[side] = np.mean([ab_cover(Hs, rng) for _ in range(3)])
+''',
+        "wrong": '''wilson_steps_ex2, ab_steps_ex2 = {}, {}
+for s in (10, 20, 40):
+    Hs, _ = sp.grid_graph(s, s)
+    # counts the loop-erased paths (the tree edges), not the steps of the walks
+    wilson_steps_ex2[s] = float(np.mean([sum(len(st["path"]) - 1 for st in wilson_trace(Hs, seed=k, root=0)[1])
+                                         for k in range(3)]))
+    ab_steps_ex2[s] = float(s * s - 1)
+''',
+        "wrong_fails": ["02-ex2-tests"],
+        "why": "different: Wilson from random roots, other seeds, a vectorised cover walk from a random start, numpy floats; "
+               "wrong: counts tree edges instead of walk steps",
+    },
+    "02-ex3-code": {
+        "different": '''from collections import deque
+import numpy as np
+D = {r: nx.single_source_shortest_path_length(grid3, r) for r in grid3}
+
+def spt_from(t, r):
+    Tg = nx.Graph(list(t))
+    return nx.single_source_shortest_path_length(Tg, r) == D[r]
+
+n_spt_ex3 = np.int64(sum(1 for t in trees if any(spt_from(t, r) for r in grid3)))
+gen = np.random.default_rng(3)
+hits = np.zeros(len(trees), dtype=int)
+for _ in range(1920):
+    root = int(gen.integers(9)); seen = {root}; q = deque([root]); E = []
+    while q:
+        u = q.popleft()
+        nb = list(grid3[u]); gen.shuffle(nb)
+        for w in nb:
+            if w not in seen:
+                seen.add(w); q.append(w); E.append((min(u, w), max(u, w)))
+    hits[index[tuple(sorted(E))]] += 1
+pvalue_ex3 = chisquare(hits).pvalue
+''',
+        "wrong": '''# counts only the shortest-path trees from the centre vertex 4
+dist3 = dict(nx.all_pairs_shortest_path_length(grid3))
+n_spt_ex3 = sum(all(d == dist3[4][v] for v, d in nx.single_source_shortest_path_length(nx.Graph(t), 4).items())
+                for t in trees)
+rng_ex3 = np.random.default_rng(3)
+def random_bfs_tree():
+    r = int(rng_ex3.integers(9)); seen, queue, edges = {r}, [r], []
+    while queue:
+        u = queue.pop(0)
+        for w in rng_ex3.permutation(list(grid3[u])).tolist():
+            if w not in seen:
+                seen.add(w); queue.append(w); edges.append((min(u, w), max(u, w)))
+    return index[tuple(sorted(edges))]
+pvalue_ex3 = float(chisquare(np.bincount([random_bfs_tree() for _ in range(1920)], minlength=192)).pvalue)
+''',
+        "wrong_fails": ["02-ex3-tests"],
+        "why": "different: distance dicts compared whole, deque BFS, numpy int and numpy float; "
+               "wrong: shortest-path trees from one root only (16)",
+    },
+    "02-ex4-code": {
+        "different": '''import itertools
+import numpy as np
+E3 = edge_list(grid3)
+R3 = effective_resistance(grid3, pairs=E3)
+pos_e = {e: k for k, e in enumerate(E3)}
+both = np.zeros((len(E3), len(E3)))
+for t in trees:
+    ks = [pos_e[e] for e in t]
+    for a, b in itertools.combinations(sorted(ks), 2):
+        both[a, b] += 1
+both /= len(trees)
+iu = np.triu_indices(len(E3), 1)
+gap = both[iu] - np.outer(R3, R3)[iu]
+max_gap_ex4 = gap.max()
+n_equal_ex4 = np.count_nonzero(np.abs(gap) < 1e-12)
+''',
+        "wrong": '''E3 = edge_list(grid3)
+R3 = effective_resistance(grid3, pairs=E3)
+member = np.array([[e in set(t) for e in E3] for t in trees], dtype=float)
+P_both = member.T @ member / len(trees)
+gaps = [P_both[a, b] - R3[a] * R3[b] for a in range(len(E3)) for b in range(len(E3))]   # includes e = f
+max_gap_ex4 = float(max(gaps))
+n_equal_ex4 = sum(abs(g) < 1e-12 for g in gaps)
+''',
+        "wrong_fails": ["02-ex4-tests"],
+        "why": "different: pair counts with itertools, numpy float and int; wrong: pairs with e = f included",
+    },
+    "02-ex5-code": {
+        "different": '''import numpy as np
+ratios_ex5 = np.empty(4)
+for i, m in enumerate((5, 10, 50, 200)):
+    lam = np.linalg.eigvalsh((np.eye(m - 1) + np.ones((m - 1, m - 1))) / m)   # Y on the star of a vertex of K_m
+    phi_m = lam.sum()
+    ratios_ex5[i] = (phi_m ** 2 + (lam * (1 - lam)).sum()) / phi_m ** 2
+''',
+        "wrong": '''ratios_ex5 = []
+for n_ in (5, 10, 50, 200):
+    phi = 2 * (n_ - 1) / n_
+    ratios_ex5.append((phi ** 2 + phi - 1) / phi ** 2)     # the sharp bound, not the exact second moment
+''',
+        "wrong_fails": ["02-ex5-tests"],
+        "why": "different: eigenvalues of (I + J)/n directly, a numpy array; wrong: the bound phi^2 + phi - 1 in place of the exact moment",
+    },
+}
