@@ -61,6 +61,7 @@ def draw_labelled_graph(
     *,
     path=None,
     legend: bool = True,
+    font_size: float = 7,
 ):
     """Draw ``G`` with vertices coloured by class and the cut edges ``Phi^G`` red and dashed.
 
@@ -87,6 +88,9 @@ def draw_labelled_graph(
         A path revealed with the pair, drawn in black.
     legend : bool, default True
         A legend of the classes and of the cut edges.
+    font_size : float, default 7
+        Size of the vertex numbers; raise it (with ``node_size``) where a student picks
+        vertices by number in a figure that is shown shrunk.
 
     Returns
     -------
@@ -117,7 +121,7 @@ def draw_labelled_graph(
     nx.draw_networkx_nodes(G, pos, nodelist=range(len(y)), ax=ax, node_color=colors, node_size=node_size,
                            edgecolors="0.2", linewidths=0.5)
     if with_labels:
-        nx.draw_networkx_labels(G, pos, ax=ax, font_size=7)
+        nx.draw_networkx_labels(G, pos, ax=ax, font_size=font_size)
     if highlight_pair is not None:
         nx.draw_networkx_nodes(
             G, pos, nodelist=list(highlight_pair), ax=ax, node_color="none",
@@ -318,8 +322,10 @@ def draw_edge_numbering(
 def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=None, name_offset: int = 0, axes=None):
     """Replay revealed paths into a :class:`~simpred_lite.learners.PathForest`, one panel per round (Figure 3).
 
-    Each panel shows the forest after the round (thick, numbered by disclosure), the
-    revealed path in blue and, in the title, the pair and its instance ``x_t``.
+    Each panel shows the forest after the round (thick, numbered by disclosure), the pair's
+    path *in the forest* in blue — the path ``x_t`` is built from, as in the paper's figure of
+    these rounds — the revealed edges the forest did not keep as thin dotted lines and, in the
+    title, the pair and its instance ``x_t``.
 
     Parameters
     ----------
