@@ -369,10 +369,19 @@ def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=N
         H.add_nodes_from(range(n))
         H.add_edges_from(F.edges)
         vec = "(" + ",".join(str(v) for v in xs[-1]) + ")"
-        draw_edge_numbering(H, labels, edges=F.edges, ax=ax, pos=pos, thick=F.edges, path=list(path),
+        draw_edge_numbering(H, labels, edges=F.edges, ax=ax, pos=pos, thick=F.edges, path=[int(v) for v in verts],
                             name_offset=name_offset, node_size=260,
                             title=f"t={t}: pair ({i + name_offset},{j + name_offset})\nx_{t} = {vec}")
-        ax.set_xlabel(f"forest path: {'→'.join(str(v + name_offset) for v in verts)}", fontsize=8)
+        kept = {(min(e), max(e)) for e in F.edges}
+        dropped = [(a, b) for a, b in zip(path[:-1], path[1:]) if (min(a, b), max(a, b)) not in kept]
+        if dropped:
+            nx.draw_networkx_edges(nx.Graph(dropped), pos, edgelist=dropped, ax=ax, style="dotted", width=1.6,
+                                   edge_color="0.3", node_size=260)
+        name = lambda vs: "→".join(str(v + name_offset) for v in vs)  # noqa: E731
+        caption = f"forest path (blue): {name(verts)}"
+        if [int(v) for v in verts] != [int(v) for v in path]:
+            caption += f"\nrevealed path: {name(path)}"
+        ax.set_xlabel(caption, fontsize=8)
         ax.set_ylabel("")
     return xs
 
