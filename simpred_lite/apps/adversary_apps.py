@@ -58,9 +58,10 @@ class _AdversaryApp:
     """Buttons and view shared by the two adversary apps (the student answers)."""
 
     def _build(self, first, second):
-        self.ask_button = W.Button(description="Ask the learner", button_style="info")
-        self.similar_button = W.Button(description="Answer: similar (0)", button_style="success")
-        self.dissimilar_button = W.Button(description="Answer: dissimilar (1)", button_style="danger")
+        wide = {"layout": W.Layout(width="auto")}  # the default button width cuts these labels short
+        self.ask_button = W.Button(description="Ask the learner", button_style="info", **wide)
+        self.similar_button = W.Button(description="Answer: similar (0)", button_style="success", **wide)
+        self.dissimilar_button = W.Button(description="Answer: dissimilar (1)", button_style="danger", **wide)
         self.status = W.HTML()
         self.out = W.Output()
         self.ask_button.on_click(lambda _: self.ask())
@@ -203,19 +204,26 @@ class GraphAdversaryApp(_AdversaryApp):
         y = self.game.labeling()
         return f"Your answers allow {int(y.max()) + 1} classes with |Φ| = {self.game.cut_size()}."
 
-    def _render(self):
-        fig = Figure(figsize=(9, 3.6))
-        ax_g, ax_m = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.2, 1]})
+    def figure(self) -> Figure:
+        """The current figure (also what the app shows): the labeling and the mistakes."""
+        fig = Figure(figsize=(10, 3.6))
+        # the middle column is left empty for the graph's legend (drawn right of the graph),
+        # so that it never runs into the mistakes panel
+        ax_g, ax_gap, ax_m = fig.subplots(1, 3, gridspec_kw={"width_ratios": [1.2, 0.3, 1]})
+        ax_gap.set_axis_off()
         p = self.game.pending
         draw_labelled_graph(self.game.G, self.game.labeling(), ax=ax_g, pos=self.pos, with_labels=True,
                             highlight_pair=None if p is None else (p["i"], p["j"]),
-                            title="Finest labeling your answers allow", node_size=160)
+                            title="Finest labeling your answers allow", node_size=320, font_size=10)
         y = self.game.labeling()
         bound = {"n - K (K of this labeling)": float(self.game.n - int(y.max()) - 1)}
         plot_mistake_curves({type(self.game.learner).__name__: self.game.cumulative_mistakes()}, ax_m, bound,
                             "Learner's mistakes", xlabel="query", legend="inside")
+        return fig
+
+    def _render(self):
         self.out.outputs = ()
-        self.out.append_display_data(Image(data=figure_to_png(fig)))
+        self.out.append_display_data(Image(data=figure_to_png(self.figure())))
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)
@@ -249,8 +257,9 @@ class MergeSortLearnerApp:
         self.strategy = strategy
         self.mistakes = 0
         self.floor = (merge_sort_min_comparisons if strategy == "merge" else binary_insertion_min_comparisons)(self.K)
-        self.similar_button = W.Button(description="similar: z(a) < z(b)", button_style="success")
-        self.dissimilar_button = W.Button(description="dissimilar: z(a) > z(b)", button_style="danger")
+        wide = {"layout": W.Layout(width="auto")}  # the default button width cuts these labels short
+        self.similar_button = W.Button(description="similar: z(a) < z(b)", button_style="success", **wide)
+        self.dissimilar_button = W.Button(description="dissimilar: z(a) > z(b)", button_style="danger", **wide)
         self.similar_button.on_click(lambda _: self.predict(0))
         self.dissimilar_button.on_click(lambda _: self.predict(1))
         self.question_html = W.HTML()

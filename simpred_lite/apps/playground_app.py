@@ -30,9 +30,14 @@ from .text import plain_text
 __all__ = ["PlaygroundApp"]
 
 #: The app's figure has one size whatever it shows (two or three panels), so the page never jumps.
+#: About 1000 pixels wide, so that JupyterLab shows it at (nearly) full size, and the graph panel
+#: is the widest: a student playing the adversary picks vertices by the numbers written on them.
 FIGURE_DPI = 80
-FIGURE_WIDTH_IN = 15.6
-FIGURE_HEIGHT_PX = 336
+FIGURE_WIDTH_IN = 12.6
+FIGURE_HEIGHT_PX = 440
+#: Vertex markers and numbers in the graph panel (legible at the size the app is shown).
+GRAPH_NODE_SIZE = 190
+GRAPH_FONT_SIZE = 9.5
 
 
 # -- the app ------------------------------------------------------------------------------
@@ -239,12 +244,12 @@ class PlaygroundApp:
         # must not jump at the first step
         panels = 3 if bst_name is not None else 2
         fig = Figure(figsize=(FIGURE_WIDTH_IN, FIGURE_HEIGHT_PX / FIGURE_DPI), layout="constrained")
-        axes = fig.subplots(1, panels)
+        axes = fig.subplots(1, panels, width_ratios=[1.5, 1, 1.25] if panels == 3 else [1.5, 1.25])
         cur = game.current
         pair = (cur.trial.i, cur.trial.j) if cur else None
         draw_labelled_graph(game.G, game.labels, ax=axes[0], pos=self.pos, highlight_pair=pair,
-                            path=cur.trial.path if cur else None, node_size=50,
-                            title=f"{game.graph_name}: current pair circled")
+                            path=cur.trial.path if cur else None, node_size=GRAPH_NODE_SIZE, font_size=GRAPH_FONT_SIZE,
+                            title=f"{game.graph_name}\ncurrent pair circled")
         if bst_name is not None and bst_path is None:
             axes[1].text(0.5, 0.5, "The BST path of the pair\nappears after the first trial.",
                          ha="center", va="center", transform=axes[1].transAxes, color="0.4")
@@ -254,6 +259,8 @@ class PlaygroundApp:
             bst = getattr(game.learners[bst_name], "bst", None)
             if bst is not None:
                 draw_bst(bst, game.labels, ax=axes[1], path=bst_path, title=f"BST path ({bst_name})")
+                # one line less wide, so that the titles of neighbouring panels never touch
+                axes[1].set_title(axes[1].get_title().replace(": N =", "\nN =", 1))
             else:  # the learner exposes only bst_path(i, j): show the heap indices
                 axes[1].text(0.5, 0.5, "BST path (heap indices):\n" + " - ".join(map(str, bst_path)),
                              ha="center", va="center", wrap=True, transform=axes[1].transAxes)

@@ -63,6 +63,7 @@ def draw_labelled_graph(
     *,
     path=None,
     legend: bool = True,
+    font_size: float = 7,
 ):
     """Draw ``G`` with vertices coloured by class and the cut edges ``Phi^G`` red and dashed.
 
@@ -89,6 +90,9 @@ def draw_labelled_graph(
         A path revealed with the pair, drawn in black.
     legend : bool, default True
         A legend of the classes and of the cut edges.
+    font_size : float, default 7
+        Size of the vertex numbers; raise it (with ``node_size``) where a student picks
+        vertices by number in a figure that is shown shrunk.
 
     Returns
     -------
@@ -119,7 +123,7 @@ def draw_labelled_graph(
     nx.draw_networkx_nodes(G, pos, nodelist=range(len(y)), ax=ax, node_color=colors, node_size=node_size,
                            edgecolors="0.2", linewidths=0.5)
     if with_labels:
-        nx.draw_networkx_labels(G, pos, ax=ax, font_size=7)
+        nx.draw_networkx_labels(G, pos, ax=ax, font_size=font_size)
     if highlight_pair is not None:
         nx.draw_networkx_nodes(
             G, pos, nodelist=list(highlight_pair), ax=ax, node_color="none",
@@ -332,8 +336,10 @@ def draw_edge_numbering(
 def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=None, name_offset: int = 0, axes=None):
     """Replay revealed paths into a :class:`~simpred_lite.learners.PathForest`, one panel per round (Figure 3).
 
-    Each panel shows the forest after the round (thick, numbered by disclosure), the
-    revealed path in blue and, in the title, the pair and its instance ``x_t``.
+    Each panel shows the forest after the round (thick, numbered by disclosure), the pair's
+    path *in the forest* in blue — the path ``x_t`` is built from, as in the paper's figure of
+    these rounds — the revealed edges the forest did not keep as thin dotted lines and, in the
+    title, the pair and its instance ``x_t``.
 
     Parameters
     ----------
@@ -377,10 +383,19 @@ def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=N
         H.add_nodes_from(range(n))
         H.add_edges_from(F.edges)
         vec = "(" + ",".join(str(v) for v in xs[-1]) + ")"
-        draw_edge_numbering(H, labels, edges=F.edges, ax=ax, pos=pos, thick=F.edges, path=list(path),
+        draw_edge_numbering(H, labels, edges=F.edges, ax=ax, pos=pos, thick=F.edges, path=[int(v) for v in verts],
                             name_offset=name_offset, node_size=260,
                             title=f"t={t}: pair ({i + name_offset},{j + name_offset})\nx_{t} = {vec}")
-        ax.set_xlabel(f"forest path: {'→'.join(str(v + name_offset) for v in verts)}", fontsize=8)
+        kept = {(min(e), max(e)) for e in F.edges}
+        dropped = [(a, b) for a, b in zip(path[:-1], path[1:]) if (min(a, b), max(a, b)) not in kept]
+        if dropped:
+            nx.draw_networkx_edges(nx.Graph(dropped), pos, edgelist=dropped, ax=ax, style="dotted", width=1.6,
+                                   edge_color="0.3", node_size=260)
+        name = lambda vs: "→".join(str(v + name_offset) for v in vs)  # noqa: E731
+        caption = f"forest path (blue): {name(verts)}"
+        if [int(v) for v in verts] != [int(v) for v in path]:
+            caption += f"\nrevealed path: {name(path)}"
+        ax.set_xlabel(caption, fontsize=8)
         ax.set_ylabel("")
     return xs
 

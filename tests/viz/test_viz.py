@@ -8,6 +8,7 @@ matplotlib.use("Agg")
 import networkx as nx  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.colors import to_rgba  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
@@ -197,3 +198,33 @@ def test_figure1_numbers_the_depth_first_order_on_T_in_readable_type():
     ranks = sorted(t.get_text() for t in t_panel.texts if t.get_text().startswith("#"))
     assert ranks == sorted(f"#{k}" for k in range(1, 7)), "T shows the position of each vertex in P"
     assert all(t.get_fontsize() >= 9 for ax in fig.axes for t in ax.texts), "vertex numbers of at least 9 pt"
+
+
+def _px_box(artist, renderer):
+    return artist.get_window_extent(renderer)
+
+
+def test_graph_adversary_legend_stays_clear_of_the_mistakes_panel():
+    from simpred_lite.apps import GraphAdversaryApp
+    from simpred_lite.learners import UnionFindLearner
+
+    app = GraphAdversaryApp(nx.cycle_graph(6), UnionFindLearner(6))
+    fig = app.figure()
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    graph_ax, mistakes_ax = fig.axes[0], fig.axes[-1]
+    legend = _px_box(graph_ax.get_legend(), renderer)
+    assert legend.x1 < mistakes_ax.get_tightbbox(renderer).x0, "the class legend runs into the mistakes panel"
+
+
+def test_playground_vertex_numbers_are_legible_at_the_size_jupyterlab_shows():
+    from simpred_lite.apps import PlaygroundApp
+    from simpred_lite.apps.playground_app import FIGURE_DPI
+
+    app = PlaygroundApp("karate club", adversary="student", seed=0)
+    fig = app.figure()
+    width_px = fig.get_figwidth() * FIGURE_DPI
+    shown = min(1.0, 1000 / width_px)  # JupyterLab scales an image down to the output area (about 1000 px)
+    numbers = [t for t in fig.axes[0].texts if t.get_text().isdigit()]
+    assert len(numbers) == app.game.n, "every vertex of the graph panel carries its number"
+    smallest_px = min(t.get_fontsize() for t in numbers) * FIGURE_DPI / 72 * shown
+    assert smallest_px >= 9, "vertex numbers would be shown smaller than 9 pixels: the student picks vertices by them"

@@ -1,0 +1,168 @@
+"""Bench answers for notebooks/07_unknown_graphs.ipynb: for each autograded exercise one
+correct answer written differently and one plausible wrong answer (see coursework/README.md)."""
+
+ANSWERS = {
+    "07-ex1-code": {
+        "different": '''trials_one = random_walk_trials(G, labels, 200, seed=0)
+fa, fd = PathForest(40, grow="always"), PathForest(40, grow="disconnected")
+
+
+def as_set(forest, x):
+    return frozenset((tuple(forest.edges[k]), np.sign(x[k])) for k in np.nonzero(x)[0])
+
+
+flags = np.array([as_set(fa, fa.instance(t.i, t.j, t.path)) != as_set(fd, fd.instance(t.i, t.j, t.path))
+                  for t in trials_one])
+differ_ex1 = np.int64(flags.sum())
+first_ex1 = np.argmax(flags)
+''',
+        "wrong": '''# compares the vectors x_t entry by entry (edge numbers differ between the forests) and counts from 1
+trials_one = random_walk_trials(G, labels, 200, seed=0)
+fa, fd = PathForest(40, grow="always"), PathForest(40, grow="disconnected")
+diff = []
+for k, t in enumerate(trials_one):
+    xa, xd = fa.instance(t.i, t.j, t.path), fd.instance(t.i, t.j, t.path)
+    if len(xa) != len(xd) or (xa != xd).any():
+        diff.append(k + 1)
+differ_ex1, first_ex1 = len(diff), diff[0]
+''',
+        "wrong_fails": ["07-ex1-tests"],
+        "why": "different: frozensets with numpy signs, numpy count and argmax; wrong: raw x_t vectors compared, 1-based index",
+    },
+    "07-ex2-code": {
+        "different": '''G_ex2, labels_ex2 = sp.planted_partition(80, 2, p_in=0.2, p_out=0.015, seed=7)
+r_ex2 = rnorm_exponent(80)
+s_ex2 = r_ex2 / (r_ex2 - 1)
+phiT_ex2, norm_ex2, bound_ex2 = {}, {}, {}
+for key, make in (("cut-crossing", cut_crossing_trials), ("shortest", shortest_path_trials)):
+    F_ex2 = PathForest(80)
+    for t in make(G_ex2, labels_ex2, 2000, seed=8):
+        F_ex2.instance(t.i, t.j, t.path)
+    T_ex2 = complete_spanning_tree(G_ex2, F_ex2.edges)
+    phiT_ex2[key] = np.int64(sum(labels_ex2[a] != labels_ex2[b] for a, b in T_ex2))
+    U = np.asarray(target_matrix(class_coefficients(T_ex2, labels_ex2)), dtype=float)
+    norm_ex2[key] = np.linalg.norm(U.ravel(), ord=s_ex2)
+    bound_ex2[key] = rnorm_perceptron_mistake_bound(80, norm_ex2[key])
+''',
+        "wrong": '''# the 1-norm of vec(U) instead of its s-norm
+G_ex2, labels_ex2 = sp.planted_partition(80, 2, p_in=0.2, p_out=0.015, seed=7)
+phiT_ex2, norm_ex2, bound_ex2 = {}, {}, {}
+for name, gen in [("shortest", shortest_path_trials), ("cut-crossing", cut_crossing_trials)]:
+    forest = PathForest(80)
+    for t in gen(G_ex2, labels_ex2, 2000, seed=8):
+        forest.instance(t.i, t.j, t.path)
+    coef = class_coefficients(complete_spanning_tree(G_ex2, forest.edges), labels_ex2)
+    phiT_ex2[name] = int(np.abs(coef).sum() // 2)
+    norm_ex2[name] = float(np.abs(target_matrix(coef)).sum())
+    bound_ex2[name] = rnorm_perceptron_mistake_bound(80, norm_ex2[name])
+''',
+        "wrong_fails": ["07-ex2-tests"],
+        "why": "different: cut branches counted directly, numpy norm of order s, other loop order; wrong: 1-norm instead of s-norm",
+    },
+    "07-ex3-code": {
+        "different": '''from simpred_lite.learners.unknown import rnorm_margin
+
+c_star_ex3 = 0.5 + math.e / (1 + math.e)
+const_ex3 = {}
+for c in (0.75, 1.0, c_star_ex3):
+    d = c - 0.5
+    const_ex3[c] = ((1 + math.e) * d + math.e) ** 2 / (8 * d)
+
+
+class ScaledThreshold(RNormPerceptron):
+    def __init__(self, n, factor):
+        super().__init__(n)
+        self.factor = factor
+
+    def _decide(self, idx, sgn):
+        margin = rnorm_margin(self._entries(*self._support(idx, sgn)), self.hist, self.r, self._norm_cache())
+        threshold = self.factor * (self.r - 1) * np.power(float(len(idx)), 4 / self.r)
+        return 1 if margin >= threshold else 0
+
+
+G_ex3, labels_ex3 = sp.planted_partition(80, 2, p_in=0.2, p_out=0.002, seed=7)
+trials_ex3 = cut_crossing_trials(G_ex3, labels_ex3, 2000, seed=8)
+mistakes_ex3 = {c: np.int64(run(ScaledThreshold(80, c), trials_ex3).total_mistakes) for c in const_ex3}
+''',
+        "wrong": '''from simpred_lite.learners.unknown import rnorm_margin
+
+# the constant with 4 (c - 1/2) in the denominator instead of 8 (c - 1/2)
+c_star_ex3 = (1 + 3 * math.e) / (2 * (1 + math.e))
+const_ex3 = {c: ((c - 0.5) + math.e * (c + 0.5)) ** 2 / (4 * (c - 0.5)) for c in (0.75, 1.0, c_star_ex3)}
+
+
+class ThresholdRNorm(RNormPerceptron):
+    def __init__(self, n, c):
+        super().__init__(n)
+        self.c = c
+
+    def _decide(self, idx, sgn):
+        margin = rnorm_margin(self._entries(*self._support(idx, sgn)), self.hist, self.r, self._norm_cache())
+        return int(margin >= self.c * (self.r - 1) * len(idx) ** (4.0 / self.r))
+
+
+G_ex3, labels_ex3 = sp.planted_partition(80, 2, p_in=0.2, p_out=0.002, seed=7)
+trials_ex3 = cut_crossing_trials(G_ex3, labels_ex3, 2000, seed=8)
+mistakes_ex3 = {c: run(ThresholdRNorm(80, c), trials_ex3).total_mistakes for c in const_ex3}
+''',
+        "wrong_fails": ["07-ex3-tests"],
+        "why": "different: c* as 1/2 + e/(1+e), constant in d = c - 1/2, numpy power and ints; wrong: factor 4 instead of 8 in the constant",
+    },
+    "07-ex4-code": {
+        "different": '''from simpred_lite.game.trials import Trial
+
+
+def winnow1_flags(n, trials):
+    # Winnow1 with integer weights (powers of 2, or 0): promote x2, eliminate
+    forest, w, flags = PathForest(n), np.ones(n - 1, dtype=np.int64), []
+    for t in trials:
+        on = forest.instance(t.i, t.j, t.path) != 0
+        guess = 1 if w[on].sum() >= n - 1 else 0
+        if guess != t.y:
+            w[on] = 2 * w[on] if t.y == 1 else 0
+        flags.append(guess != t.y)
+    return np.array(flags)
+
+
+winnow1_ex4 = {}
+for n_tree, K_tree in ((1000, 8), (400, 5), (100, 3)):
+    T_tree, y_tree = random_tree_with_clusters(n_tree, K_tree, seed=n_tree)
+    M = np.int64(winnow1_flags(n_tree, shortest_path_trials(T_tree, y_tree, 2000, seed=1)).sum())
+    winnow1_ex4[(n_tree, K_tree)] = (M, np.int64(1 + 2 * (K_tree - 1) * np.ceil(np.log2(n_tree - 1))))
+reveal = [Trial(a, b, int(labels4[a] != labels4[b]), (a, b)) for a, b in tree4]
+cycle_last_ex4 = np.int64(winnow1_flags(7, reveal + cycle * 100)[-100:].sum())
+''',
+        "wrong": '''# Winnow2 (halving) instead of elimination: this is TreeWinnow again
+winnow1_ex4 = {}
+for n_tree, K_tree in ((100, 3), (400, 5), (1000, 8)):
+    T_tree, y_tree = random_tree_with_clusters(n_tree, K_tree, seed=n_tree)
+    M = run(TreeWinnow(n_tree), shortest_path_trials(T_tree, y_tree, 2000, seed=1)).total_mistakes
+    winnow1_ex4[(n_tree, K_tree)] = (M, 1 + 2 * (K_tree - 1) * math.ceil(math.log2(n_tree - 1)))
+w2 = TreeWinnow(7)
+for a, b in tree4:
+    w2.learn_one(a, b, int(labels4[a] != labels4[b]), (a, b))
+cycle_last_ex4 = int(run(w2, cycle * 100).mistakes[-100:].sum())
+''',
+        "wrong_fails": ["07-ex4-tests"],
+        "why": "different: integer weights, one function, other key order, numpy ints; wrong: demotion by halving (Winnow2) instead of elimination",
+    },
+    "07-ex5-code": {
+        "different": '''G_grid, labels_grid = sp.grid_graph(20, 20)
+diam_ex5 = np.int64(max(max(d.values()) for _, d in nx.all_pairs_shortest_path_length(G_grid)))
+longest_ex5 = {}
+for name, gen in [("shortest", shortest_path_trials), ("random walk", random_walk_trials)]:
+    forest, lengths = PathForest(400), []
+    for t in gen(G_grid, labels_grid, 300, seed=0):
+        lengths.append(np.count_nonzero(forest.instance(t.i, t.j, t.path)))
+    longest_ex5[name] = np.max(lengths)
+''',
+        "wrong": '''# the length of the revealed path instead of the path in the forest
+G_grid, labels_grid = sp.grid_graph(20, 20)
+diam_ex5 = nx.diameter(G_grid)
+longest_ex5 = {name: max(len(t.path) - 1 for t in gen(G_grid, labels_grid, 300, seed=0))
+               for name, gen in [("random walk", random_walk_trials), ("shortest", shortest_path_trials)]}
+''',
+        "wrong_fails": ["07-ex5-tests"],
+        "why": "different: diameter from all-pairs distances, count_nonzero, numpy max; wrong: revealed path length, not forest path",
+    },
+}

@@ -1,0 +1,171 @@
+"""Bench answers for notebooks/08_ising_hardness.ipynb: for each autograded exercise one
+correct answer written differently and one plausible wrong answer (see coursework/README.md)."""
+
+ANSWERS = {
+    "08-ex1-code": {
+        "different": '''from math import comb
+
+
+def cycle_Z_ex1(n, beta):
+    # 2 binom(n, c) labelings for every even number c of cut edges
+    q = Fraction(1, 2 ** beta)
+    return 2 * sum((comb(n, c) * q ** c for c in range(0, n + 1, 2)), Fraction(0))
+
+
+Z_C8_ex1 = cycle_Z_ex1(8, 2)
+''',
+        "wrong": '''def cycle_Z_ex1(n, beta):
+    # the path's formula: forgets the edge that closes the cycle
+    return 2 * (1 + Fraction(1, 2 ** beta)) ** (n - 1)
+
+
+Z_C8_ex1 = cycle_Z_ex1(8, 2)
+''',
+        "wrong_fails": ["08-ex1-tests"],
+        "why": "different: binomial sum over even cut sizes; wrong: the path's partition function 2(1+q)^(n-1)",
+    },
+    "08-ex2-code": {
+        "different": '''def euler_visit(T, v=0, parent=None):
+    out = [v]
+    for w in sorted(T.neighbors(v)):
+        if w != parent:
+            out += euler_visit(T, w, v) + [v]
+    return out
+
+
+def reduce_with_tree_ex2(G, T):
+    tree_edges = {frozenset(e) for e in T.edges()}
+    copies = euler_visit(T)
+    for a, b in sorted(tuple(sorted(e)) for e in G.edges() if frozenset(e) not in tree_edges):
+        p = copies.index(a)
+        copies = copies[:p + 1] + [b, a] + copies[p + 1:] if p + 1 < len(copies) else copies[:p] + [a, b] + copies[p:]
+    pairs = [(i, j) for i in range(len(copies)) for j in range(i + 1, len(copies)) if copies[i] == copies[j]]
+    return copies, nx.path_graph(len(copies)), pairs
+
+
+P_bfs_ex2 = reduce_with_tree_ex2(G, nx.bfs_tree(G, 0).to_undirected())[0]
+checked_ex2 = np.int64(0)
+for H in graphs:
+    for T in (nx.minimum_spanning_tree(H), nx.bfs_tree(H, 0).to_undirected()):
+        _, PH, CH = reduce_with_tree_ex2(H, T)
+        for beta in (2, 1):
+            checked_ex2 += partition_function(H, 2 * beta) == constrained_partition_function(PH, CH, beta)
+''',
+        "wrong": '''def euler_visit(T, root=0):
+    visit, stack = [root], [(root, None, iter(sorted(T.neighbors(root))))]
+    while stack:
+        v, parent, children = stack[-1]
+        w = next((w for w in children if w != parent), None)
+        if w is None:
+            stack.pop()
+            if stack:
+                visit.append(stack[-1][0])
+        else:
+            visit.append(w)
+            stack.append((w, v, iter(sorted(T.neighbors(w)))))
+    return visit
+
+
+def reduce_with_tree_ex2(G, T):
+    # splices in only the copy of b: the edge from v' to its successor is lost instead of moved
+    tree = {(min(e), max(e)) for e in T.edges()}
+    copies = euler_visit(T)
+    for a, b in sorted((min(e), max(e)) for e in G.edges() if (min(e), max(e)) not in tree):
+        p = copies.index(a)
+        copies[p + 1:p + 1] = [b]
+    m = len(copies)
+    return copies, nx.path_graph(m), [(i, j) for i in range(m) for j in range(i + 1, m) if copies[i] == copies[j]]
+
+
+P_bfs_ex2 = reduce_with_tree_ex2(G, nx.bfs_tree(G, 0).to_undirected())[0]
+checked_ex2 = 0
+for H in graphs:
+    for T in (nx.bfs_tree(H, 0).to_undirected(), nx.minimum_spanning_tree(H)):
+        _, PH, CH = reduce_with_tree_ex2(H, T)
+        for beta in (1, 2):
+            checked_ex2 += 1
+''',
+        "wrong_fails": ["08-ex2-tests"],
+        "why": "different: recursive Euler visit, frozenset edges, list slicing, numpy counter; wrong: each splice inserts one vertex, not two",
+    },
+    "08-ex3-code": {
+        "different": '''from collections import defaultdict
+
+positions = defaultdict(list)
+for p in P:
+    positions[P.nodes[p]["copy"]].append(p)
+chain_ex3 = sorted(pair for ps in positions.values() for pair in zip(ps, ps[1:]))
+# the first pair along the path (the one with the smallest first copy)
+Z_chain_ex3 = constrained_partition_function(P, chain_ex3, 1)
+Z_drop_ex3 = constrained_partition_function(P, chain_ex3[1:], 1)
+''',
+        "wrong": '''# a star: every copy tied to the FIRST copy of its vertex, not to the next one
+copies = [P.nodes[p]["copy"] for p in P]
+first = {}
+chain_ex3 = []
+for p, v in enumerate(copies):
+    if v in first:
+        chain_ex3.append((first[v], p))
+    else:
+        first[v] = p
+Z_chain_ex3 = constrained_partition_function(P, chain_ex3, 1)
+Z_drop_ex3 = constrained_partition_function(P, chain_ex3[1:], 1)
+''',
+        "wrong_fails": ["08-ex3-tests"],
+        "why": "different: positions grouped per vertex, pairs sorted along the path; wrong: star to the first copy, not a chain of next copies",
+    },
+    "08-ex4-code": {
+        "different": '''def frontier_Z_ex4(m, constraints, beta):
+    parent = list(range(m))
+
+    def root(v):
+        while parent[v] != v:
+            v = parent[v]
+        return v
+
+    for a, b in constraints:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    cls = [root(v) for v in range(m)]
+    last = {c: p for p, c in enumerate(cls)}
+    q = Fraction(1, 2 ** beta)
+    msg = {(y, frozenset({(cls[0], y)} if last[cls[0]] > 0 else ())): Fraction(1) for y in (0, 1)}
+    largest = len(msg)
+    for p in range(1, m):
+        c, new = cls[p], {}
+        for (y_prev, opened), w in msg.items():
+            forced = [lab for cc, lab in opened if cc == c]
+            rest = frozenset(e for e in opened if e[0] != c)
+            for y in forced or [0, 1]:
+                key = (y, rest | {(c, y)} if last[c] > p else rest)
+                new[key] = new.get(key, Fraction(0)) + (w if y == y_prev else w * q)
+        msg = new
+        largest = max(largest, len(msg))
+    return sum(msg.values(), Fraction(0)), largest
+
+
+entries_ex4 = {}
+for k in (6, 5, 4):
+    Pk, Ck = reduce_to_constrained_path(nx.complete_graph(k))
+    Zk, entries_ex4[k] = frontier_Z_ex4(Pk.number_of_nodes(), Ck, 1)
+    if k == 6:
+        Z_K6_ex4 = Zk
+''',
+        "wrong": '''def frontier_Z_ex4(m, constraints, beta):
+    # correct Z, but "largest" is the bound 2^(open classes + 1), not the keys actually present
+    Pm = nx.path_graph(m)
+    Z = constrained_partition_function(Pm, constraints, beta)
+    return Z, 2 ** (max(constraint_frontier(m, constraints)) + 1)
+
+
+entries_ex4 = {}
+for k in (4, 5, 6):
+    Pk, Ck = reduce_to_constrained_path(nx.complete_graph(k))
+    Zk, entries_ex4[k] = frontier_Z_ex4(Pk.number_of_nodes(), Ck, 1)
+Z_K6_ex4 = Zk
+''',
+        "wrong_fails": ["08-ex4-tests"],
+        "why": "different: own union-find, frozenset messages, reversed loop; wrong: reports the bound 2^(k+1) instead of counting the keys",
+    },
+}

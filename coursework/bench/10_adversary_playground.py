@@ -1,0 +1,178 @@
+"""Bench answers for notebooks/10_adversary_playground.ipynb: for each autograded exercise one
+correct answer written differently and one plausible wrong answer (see coursework/README.md)."""
+
+ANSWERS = {
+    "10-ex1-code": {
+        "different": '''app_ex1 = PlaygroundApp(seed=0, play_steps=40)
+app_ex1.graph.value, app_ex1.adversary.value = "barbell", "adaptive"
+app_ex1.target.value = "UnionFindLearner"
+for _ in range(2):
+    app_ex1.play_button.click()
+M_uf_ex1 = np.int64(app_ex1.game.mistakes["UnionFindLearner"])
+bound_ex1 = np.int64(app_ex1.game.n - len(np.unique(app_ex1.game.labels)))
+''',
+        "wrong": '''# clicks Play once (40 trials) and takes n - 1 as the bound
+app_ex1 = PlaygroundApp(seed=0, play_steps=40)
+app_ex1.graph.value = "barbell"
+app_ex1.adversary.value = "adaptive"
+app_ex1.target.value = "UnionFindLearner"
+app_ex1.play_button.click()
+M_uf_ex1 = app_ex1.game.mistakes["UnionFindLearner"]
+bound_ex1 = app_ex1.game.n - 1
+''',
+        "wrong_fails": ["10-ex1-tests"],
+        "why": "different: loop of clicks, K from the labels, numpy ints; wrong: one Play (40 trials) and bound n - 1",
+    },
+    "10-ex2-code": {
+        "different": '''learners_ex2 = list(games["random"].names)
+g2 = Playground("karate club", learners_ex2, "adaptive", seed=0, adversary_options={"target": "AlwaysSimilar"})
+for _ in range(60):
+    g2.step()
+mistakes_ex2 = {name: np.int64(g2.mistakes[name]) for name in learners_ex2}
+''',
+        "wrong": '''# the adaptive adversary left on its default target (the first learner) ... which is not AlwaysSimilar here
+game_ex2 = Playground("karate club", games["random"].names, "adaptive", seed=0,
+                      adversary_options={"target": "UnionFindLearner"})
+game_ex2.play(60)
+mistakes_ex2 = game_ex2.mistakes
+''',
+        "wrong_fails": ["10-ex2-tests"],
+        "why": "different: step() in a loop, numpy ints; wrong: targets UnionFindLearner instead of AlwaysSimilar",
+    },
+    "10-ex3-code": {
+        "different": '''names_ex3 = ["AlwaysSimilar", "UnionFindLearner", "Matrix Perceptron", "Matrix Winnow", "BST Perceptron"]
+mistakes_ex3 = {g: {} for g in ("planted partition", "grid")}
+boundary_ex3 = {}
+for adversary in ("cut-biased", "random"):
+    for graph in mistakes_ex3:
+        game = Playground(graph, names_ex3, adversary, seed=0)
+        game.play(100)
+        mistakes_ex3[graph][adversary] = dict(game.mistakes)
+        touching = {v for e in game.cut for v in e}
+        boundary_ex3[graph] = np.float64(len(touching)) / game.n
+''',
+        "wrong": '''# seed 1 instead of seed 0
+names_ex3 = ["AlwaysSimilar", "UnionFindLearner", "Matrix Perceptron", "Matrix Winnow", "BST Perceptron"]
+mistakes_ex3, boundary_ex3 = {}, {}
+for graph in ("grid", "planted partition"):
+    mistakes_ex3[graph] = {}
+    for adversary in ("random", "cut-biased"):
+        game = Playground(graph, names_ex3, adversary, seed=1)
+        game.play(100)
+        mistakes_ex3[graph][adversary] = game.mistakes
+    boundary_ex3[graph] = game.boundary.size / game.n
+''',
+        "wrong_fails": ["10-ex3-tests"],
+        "why": "different: loops swapped, boundary from the cut edges, numpy float; wrong: seed 1 instead of 0",
+    },
+    "10-ex4-code": {
+        "different": '''def crossings(path):
+    return int(np.sum([grid.labels[a] != grid.labels[b] for a, b in zip(path, path[1:])]))
+
+
+short_cuts_ex4 = {p: crossings(shortest_path(grid.G, *p)) for p in [(0, 35), (0, 39)]}
+walk_cuts_ex4 = {p: np.array([crossings(random_walk_path(grid.G, p[0], p[1], seed=s)) for s in range(100)])
+                 for p in [(0, 35), (0, 39)]}
+''',
+        "wrong": '''# seeds 1..100 instead of 0..99
+def cut_edges_on(path):
+    return sum((min(a, b), max(a, b)) in cuts for a, b in zip(path[:-1], path[1:]))
+
+
+short_cuts_ex4 = {pair: cut_edges_on(shortest_path(grid.G, *pair)) for pair in [(0, 39), (0, 35)]}
+walk_cuts_ex4 = {pair: np.array([cut_edges_on(random_walk_path(grid.G, *pair, seed=s)) for s in range(1, 101)])
+                 for pair in [(0, 39), (0, 35)]}
+''',
+        "wrong_fails": ["10-ex4-tests"],
+        "why": "different: cut edges recognised by the labels, comprehensions; wrong: seeds 1..100 instead of 0..99",
+    },
+    "10-ex5-code": {
+        "different": '''from simpred_lite.graphs import cut_edges
+from simpred_lite.learners import SimilarityLearner
+from simpred_lite.game.playground import register_learner
+
+
+class AdjacentSimilar(SimilarityLearner):
+    def __init__(self, G):
+        super().__init__(G.number_of_nodes())
+        self.adjacent = {frozenset(e) for e in G.edges()}
+
+    def _predict(self, i, j, path):
+        return int(frozenset((i, j)) not in self.adjacent)
+
+    def _learn(self, i, j, y, y_hat, path):
+        return None
+
+
+class NeighboursAlike(AdjacentSimilar):
+    def __init__(self, G):
+        super().__init__(G)
+        self.block = list(range(self.n))       # block label of every vertex (relabelled on a merge)
+        self.differ = set()
+
+    def _predict(self, i, j, path):
+        a, b = self.block[i], self.block[j]
+        if a == b:
+            return 0
+        if frozenset((a, b)) in self.differ:
+            return 1
+        return super()._predict(i, j, path)
+
+    def _learn(self, i, j, y, y_hat, path):
+        a, b = self.block[i], self.block[j]
+        if y == 1:
+            self.differ.add(frozenset((a, b)))
+        elif a != b:
+            self.block = [b if c == a else c for c in self.block]
+            self.differ = {frozenset(b if r == a else r for r in pair) for pair in self.differ}
+
+
+register_learner("Adjacent => similar", lambda G, seed: AdjacentSimilar(G), replace=True)
+register_learner("Neighbours alike", lambda G, seed: NeighboursAlike(G), replace=True,
+                 bound=lambda G, labels: float(G.number_of_nodes() - len(set(labels)) + len(cut_edges(G, labels))))
+plain = Playground("barbell", ["Adjacent => similar"], "student", seed=0)
+for _ in range(20):
+    plain.step(pair=(1, 8))
+M_plain_ex5 = np.int64(plain.mistakes["Adjacent => similar"])
+M_alike_ex5, bound_alike_ex5 = {}, {}
+for graph in ("karate club", "barbell"):
+    game = Playground(graph, ["Neighbours alike"], "adaptive", seed=0, adversary_options={"target": "Neighbours alike"})
+    game.play(80)
+    M_alike_ex5[graph] = game.mistakes["Neighbours alike"]
+    bound_alike_ex5[graph] = game.bounds()["Neighbours alike"]
+''',
+        "wrong": '''from simpred_lite.learners import SimilarityLearner
+from simpred_lite.game.playground import register_learner
+
+
+class AdjacentSimilar(SimilarityLearner):
+    def __init__(self, G):
+        super().__init__(G.number_of_nodes())
+        self.G = G
+
+    def _predict(self, i, j, path):
+        return 0 if self.G.has_edge(i, j) else 1
+
+    def _learn(self, i, j, y, y_hat, path):
+        pass
+
+
+register_learner("Adjacent => similar", lambda G, seed: AdjacentSimilar(G), replace=True)
+# (b) forgets the cut: claims the union-find bound n - K for the graph-biased learner
+register_learner("Neighbours alike", lambda G, seed: UnionFindLearner(G.number_of_nodes()), replace=True,
+                 bound=lambda G, labels: G.number_of_nodes() - len(np.unique(labels)))
+plain = Playground("barbell", ["Adjacent => similar"], "student", seed=0)
+for _ in range(20):
+    plain.step(pair=(0, 8))
+M_plain_ex5 = plain.mistakes["Adjacent => similar"]
+M_alike_ex5, bound_alike_ex5 = {}, {}
+for graph in ("barbell", "karate club"):
+    game = Playground(graph, ["Neighbours alike"], "adaptive", seed=0, adversary_options={"target": "Neighbours alike"})
+    game.play(80)
+    M_alike_ex5[graph] = game.mistakes["Neighbours alike"]
+    bound_alike_ex5[graph] = game.bounds()["Neighbours alike"]
+''',
+        "wrong_fails": ["10-ex5-tests"],
+        "why": "different: frozenset adjacency, block relabelling instead of union-find, another non-adjacent pair; wrong: bound n - K without |Phi^G|",
+    },
+}
