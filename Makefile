@@ -94,8 +94,10 @@ grades: $(STAMP)
 solutions: $(STAMP)
 	$(COURSE) solutions
 
+# The handout: release notebooks (no solutions), a README, and the package as a wheel (no notebooks).
 student: assignments
 	$(COURSE) student
+	$(PY) -m pip wheel --quiet --no-deps -w build/student .
 
 course-clean: $(STAMP)
 	$(COURSE) clean

@@ -206,10 +206,11 @@ STUDENT_README = """\
 (`raise NotImplementedError()` / "YOUR ANSWER HERE") and an autograded test cell. Some tests are
 hidden: passing the visible tests does not mean full marks.
 
-Install the package (not the notebooks) into a fresh environment, then open the notebooks:
+Install the package (the wheel `simpred_lite-*.whl` next to this file, without notebooks) into a
+fresh environment with Python 3.11+, then open the notebooks:
 
     python3 -m venv .venv
-    .venv/bin/pip install "simpred_lite[notebooks] @ <the package source your instructor gives you>"
+    .venv/bin/pip install "$(ls simpred_lite-*.whl)[notebooks]"
     .venv/bin/jupyter lab notebooks/
 
 Work in the notebook itself: do not rename it, do not delete or change the test cells.
