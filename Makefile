@@ -52,7 +52,7 @@ app: $(STAMP)
 # tests/test_browser_app.py drives the web app in Debian's chromium when /usr/bin/chromium
 # exists, and skips loudly (a warning in the summary) when it does not.
 # ruff first: a lint failure fails the build before the (long) test run.
-LINT := $(VENV)/bin/ruff check simpred_lite tests benchmarks scripts
+LINT := $(VENV)/bin/ruff check simpred_lite tests benchmarks scripts coursework
 
 test: $(STAMP)
 	$(LINT)

@@ -231,15 +231,18 @@ def solutions(dest: Path, folder: Path = ROOT / "notebooks") -> Path:
     return dest
 
 
-def _patterns(names: list[str] | None) -> list[str]:
-    """nbgrader assignment ids for ``names``: one glob (``ps*``, a single nbgrader run) for all."""
-    return ["ps*"] if not names else [assignment_name(p) for p in select(names)]
+def _patterns(names: list[str] | None, glob: bool = True) -> list[str]:
+    """nbgrader assignment ids for ``names``: one glob (``ps*``, a single nbgrader run) for all.
+
+    The exchange commands (release_assignment, collect) take no glob: one id each.
+    """
+    return ["ps*"] if not names and glob else [assignment_name(p) for p in select(names)]
 
 
 def _run_all(course: Path, command: str, names: list[str] | None, *extra: str) -> list[str]:
     """Run ``nbgrader command <assignment> *extra`` for the assignments; return the logs."""
     logs = []
-    for pattern in _patterns(names):
+    for pattern in _patterns(names, glob=command not in ("release_assignment", "collect")):
         result = nbgrader(Path(course).resolve(), command, pattern, *extra, "--log-level=INFO", check=False)
         logs.append(result.stdout + result.stderr)
         if result.returncode:

@@ -195,6 +195,29 @@ def test_grader_sees_model_answer_and_rubric_under_each_written_answer(benches, 
         assert source[gid].strip() in note.source
 
 
+@pytest.mark.parametrize("path", SELECTED[:1], ids=lambda p: p.stem)
+def test_formgrader_page_shows_the_grader_notes(benches, path):
+    """The page formgrader serves for a submission (its own HTMLExporter template) shows the notes."""
+    from nbconvert.exporters import HTMLExporter
+    from nbgrader.server_extensions.formgrader import handlers
+    from traitlets.config import Config
+
+    config = Config()
+    config.HTMLExporter.template_name = "formgrade"
+    config.HTMLExporter.extra_template_basedirs = [handlers.template_path]
+    result = benches[path.name]
+    resources = {"assignment_id": result["assignment"], "notebook_id": path.stem, "submission_id": "s", "index": 0,
+                 "total": 1, "base_url": "", "student": "perfect", "last_name": None, "first_name": None,
+                 "notebook_path": "p"}
+    page, _ = HTMLExporter(config=config).from_notebook_node(result["students"]["perfect"]["autograded"],
+                                                             resources=resources)
+    text = harness.html_text(page)
+    answers = [c for c in nbformat.read(path, as_version=4).cells
+               if c.metadata.get("nbgrader", {}).get("solution") and c.metadata.nbgrader.get("grade")]
+    assert text.count(NOTE_HEADING.split("**")[1]) == len(answers)
+    assert text.count("Rubric (") >= len(answers)
+
+
 @pytest.mark.parametrize("path", SELECTED, ids=lambda p: p.stem)
 def test_grades_export_has_a_row_per_student(benches, path):
     result = benches[path.name]
