@@ -39,9 +39,12 @@ COURSE_ID = "simpred_lite"
 #: on a loaded 2-core machine; nbgrader's default (30 s) is too tight and a timeout costs the
 #: whole notebook's tests.
 CELL_TIMEOUT = 600
-#: A release notebook must not claim that solutions are in it.
-SOLUTIONS_CLAIM = re.compile(r"collapsed right below|in the collapsed cells|solutions? (are|is) collapsed"
-                             r"|worked solutions are (in|below)", re.I)
+#: A release notebook must not claim that solutions are in it. A paragraph that also speaks of
+#: the release (e.g. "in the self-study version … a worked solution, collapsed …; in the course
+#: release it is empty") says something true of both versions and is not a claim.
+SOLUTIONS_CLAIM = re.compile(r"(has|have|holds?) a worked solution|solutions? (is|are) (in the collapsed|collapsed"
+                             r"|right below|below|in th(is|e) notebook)|collapsed right below|in the collapsed cells",
+                             re.I)
 
 CONFIG = '''\
 # Written by coursework/course.py (make assignments): the nbgrader course of simpred_lite.
@@ -180,9 +183,10 @@ def _tidy_release(path: Path) -> None:
 
 
 def claims_solutions(path: Path) -> list[str]:
-    """The markdown sentences of a notebook that say worked solutions are in it (empty: none)."""
+    """The markdown paragraphs of a notebook that say worked solutions are in it (empty: none)."""
     nb = nbformat.read(path, as_version=4)
-    return [m.group(0) for c in nb.cells if c.cell_type == "markdown" for m in SOLUTIONS_CLAIM.finditer(c.source)]
+    return [para.strip() for c in nb.cells if c.cell_type == "markdown" for para in re.split(r"\n\s*\n", c.source)
+            if SOLUTIONS_CLAIM.search(para) and "release" not in para.lower()]
 
 
 def student_handout(dest: Path, course: Path = DEFAULT_COURSE) -> Path:

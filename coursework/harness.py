@@ -4,7 +4,7 @@ For the assignment of one notebook, in a course directory of its own:
 
 * ``blank``     — the release as is (every solution cell a stub);
 * ``perfect``   — the release with every solution cell (code and written answers) taken from the
-  instructor notebook, without the ``### BEGIN/END SOLUTION`` lines;
+  instructor notebook, without the ``### BEGIN/END SOLUTION`` lines and the rubric paragraphs;
 * ``different`` — ``perfect`` with every code solution cell replaced by its bench ``different``;
 * ``wrong``     — ``perfect`` with every code solution cell replaced by its bench ``wrong``, and
   one test cell tampered with (its source replaced by ``pass``): autograde must restore it,
@@ -31,6 +31,8 @@ BENCH = Path(__file__).resolve().parent / "bench"
 STUDENTS = ("blank", "perfect", "different", "wrong")
 TAMPERED = "pass  # the student replaced the tests"
 MARKER = re.compile(r"^[ \t]*#+ *(BEGIN|END) SOLUTION[ \t]*\n?", re.M)
+#: The rubric paragraph under a model answer (for graders; a student's answer has none).
+RUBRIC = re.compile(r"\n*\*\*Rubric \(.*?(?=\n[ \t]*\n|\Z)", re.S)
 
 
 def _meta(cell) -> dict:
@@ -87,7 +89,7 @@ def make_student(release, source, variant: str, answers: dict | None):
     for cell in nb.cells:
         gid = _meta(cell).get("grade_id")
         if _meta(cell).get("solution") and gid in solutions:
-            cell.source = MARKER.sub("", solutions[gid])
+            cell.source = RUBRIC.sub("", MARKER.sub("", solutions[gid])).rstrip() + "\n"
             if variant in ("different", "wrong") and is_code_solution(cell) and gid in answers:
                 cell.source = answers[gid][variant]
         elif variant == "wrong" and gid == tamper:
@@ -99,10 +101,11 @@ def run_bench(notebook: Path, root: Path) -> dict:
     """Grade the four students of ``notebook``'s assignment in the course directory ``root``.
 
     Returns a dict (picklable) with, per student: ``scores`` {grade_id: (auto_score, max_score)},
-    ``log`` (autograde's), ``seconds`` (autograde's wall time), ``feedback`` (the HTML's text),
+    ``log`` (its part of autograde's log), ``feedback`` (the HTML's text),
     ``autograded`` (the autograded notebook as a dict); and ``bench`` (the ANSWERS or None),
-    ``assignment``, ``grades_csv`` (the rows of ``nbgrader export``), ``tampered`` (the grade_id
-    of the test cell the wrong student tampered with).
+    ``seconds`` (the wall time of the one autograde run), ``root``, ``assignment``, ``grades_csv``
+    (the rows of ``nbgrader export``), ``tampered`` (the grade_id of the test cell the wrong
+    student tampered with).
     """
     from nbgrader.api import Gradebook
 
@@ -114,7 +117,7 @@ def run_bench(notebook: Path, root: Path) -> dict:
     source = nbformat.read(notebook, as_version=4)
     answers = load_bench(notebook)
     students = STUDENTS if answers is not None else ("blank", "perfect")
-    result = {"assignment": name, "bench": answers, "students": {}, "tampered": None}
+    result = {"assignment": name, "bench": answers, "students": {}, "tampered": None, "root": root}
     for student in students:
         nb = make_student(release, source, student, answers)
         folder = root / "submitted" / student / name
@@ -122,10 +125,12 @@ def run_bench(notebook: Path, root: Path) -> dict:
         nbformat.write(nb, folder / notebook.name)
         if student == "wrong":
             result["tampered"] = next((_meta(c)["grade_id"] for c in nb.cells if c.source == TAMPERED), None)
-    for student in students:
-        start = time.perf_counter()
-        (log,) = course.autograde(root, [notebook.stem], student)
-        result["students"][student] = {"log": log, "seconds": time.perf_counter() - start}
+    start = time.perf_counter()
+    (log,) = course.autograde(root, [notebook.stem])   # one nbgrader run grades the four students
+    result["seconds"] = time.perf_counter() - start
+    for student, part in split_log(log).items():
+        result["students"][student] = {"log": part}
+    assert set(result["students"]) == set(students), f"autograde graded {sorted(result['students'])}:\n{log}"
     course.feedback(root, [notebook.stem])
     course.export_grades(root)
     result["grades_csv"] = course.read_grades(root)
@@ -139,6 +144,19 @@ def run_bench(notebook: Path, root: Path) -> dict:
         result["students"][student]["autograded"] = nbformat.read(
             root / "autograded" / student / name / notebook.name, as_version=4)
     return result
+
+
+def split_log(log: str) -> dict[str, str]:
+    """An autograde log of several students, cut at each "Creating/updating student with ID" line."""
+    parts: dict[str, str] = {}
+    student = None
+    for line in log.splitlines(keepends=True):
+        m = re.search(r"Creating/updating student with ID '([^']+)'", line)
+        if m:
+            student = m.group(1)
+        if student is not None:
+            parts[student] = parts.get(student, "") + line
+    return parts
 
 
 def html_text(page: str) -> str:

@@ -227,3 +227,15 @@ def test_grades_export_has_a_row_per_student(benches, path):
         auto = sum(score or 0 for gid, (score, _) in run["scores"].items())
         assert float(rows[student]["score"]) == pytest.approx(auto)
     assert float(rows["blank"]["score"]) == 0
+
+
+@pytest.mark.parametrize("path", SELECTED[:1], ids=lambda p: p.stem)
+def test_regenerating_works_when_submissions_exist(benches, path):
+    from nbgrader.api import Gradebook
+
+    root = benches[path.name]["root"]
+    (release,) = course.generate(root, [path.stem])
+    assert (release / path.name).exists()
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        submissions = gb.find_assignment(benches[path.name]["assignment"]).submissions
+        assert len(submissions) == len(benches[path.name]["students"])
