@@ -41,6 +41,10 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
+# the cell kinds as the nbgrader bench sees them (this checkout's coursework/, whatever PYTHONPATH says)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from coursework.harness import is_code_solution, is_test_cell, tested_solutions  # noqa: E402
+
 VARIANTS = ("different", "wrong")
 KEYS = {"different", "wrong", "wrong_fails", "why"}
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -48,33 +52,6 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 def _meta(cell) -> dict:
     return cell.get("metadata", {}).get("nbgrader", {})
-
-
-def is_code_solution(cell) -> bool:
-    """Whether ``cell`` is an nbgrader code solution cell (``solution`` and not ``grade``)."""
-    m = _meta(cell)
-    return cell.cell_type == "code" and bool(m.get("solution")) and not m.get("grade")
-
-
-def is_test_cell(cell) -> bool:
-    """Whether ``cell`` is an nbgrader autograded test cell (a graded code cell, not a solution)."""
-    m = _meta(cell)
-    return cell.cell_type == "code" and bool(m.get("grade")) and not m.get("solution")
-
-
-def tested_solutions(nb) -> dict[str, list[str]]:
-    """Map each code solution cell that is followed by test cells to those tests' grade_ids.
-
-    A test cell belongs to the closest code solution cell above it.
-    """
-    out: dict[str, list[str]] = {}
-    current = None
-    for cell in nb.cells:
-        if is_code_solution(cell):
-            current = _meta(cell)["grade_id"]
-        elif is_test_cell(cell) and current is not None:
-            out.setdefault(current, []).append(_meta(cell)["grade_id"])
-    return out
 
 
 def find_bench(notebook: Path) -> Path | None:
