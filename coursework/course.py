@@ -256,7 +256,9 @@ def _run_all(course: Path, command: str, names: list[str] | None, *extra: str) -
 
 def release(course: Path = DEFAULT_COURSE, names: list[str] | None = None) -> list[str]:
     """``nbgrader release_assignment`` to the course's exchange (students then ``fetch_assignment``)."""
-    (Path(course) / "exchange").mkdir(parents=True, exist_ok=True)
+    exchange = Path(course) / "exchange"
+    exchange.mkdir(parents=True, exist_ok=True)
+    exchange.chmod(0o777)   # what nbgrader's exchange requires (every student writes its inbound)
     return _run_all(course, "release_assignment", names, "--force")
 
 
