@@ -34,7 +34,7 @@ import nbformat
 from nbformat.notebooknode import NotebookNode
 from nbgrader import utils
 from nbgrader.coursedir import CourseDirectory
-from nbgrader.preprocessors import ClearHiddenTests, NbGraderPreprocessor, OverwriteCells
+from nbgrader.preprocessors import ClearHiddenTests, GetGrades, NbGraderPreprocessor, OverwriteCells
 
 NOTE_KEY = "simpred_lite"
 NOTE_HEADING = "**Grader's note** (model answer and rubric; shown to graders only, removed from the feedback)"
@@ -109,6 +109,9 @@ class AddGraderNotes(NbGraderPreprocessor):
 
 class StudentFeedback(NbGraderPreprocessor):
     """Remove grader notes and hidden tests from the feedback; shorten test errors to their message."""
+
+    # configurable as in GetGrades, the other feedback preprocessor (the feedback app configures it)
+    display_data_priority = GetGrades.display_data_priority
 
     def preprocess(self, nb, resources):
         nb.cells = [c for c in nb.cells if not is_grader_note(c)]
