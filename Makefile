@@ -7,14 +7,24 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab app lint test test-fast notebooks assignments bench bench-full clean help
+.PHONY: lab app lint test test-fast notebooks bench bench-full clean help \
+	assignments collect autograde feedback grades student solutions course-clean test-coursework
 
 help:
 	@echo "make lab        start JupyterLab on notebooks/ (creates .venv on first use)"
 	@echo "make app        serve the adversary playground as a web app (Voila, localhost only)"
 	@echo "make test       unit tests + strict nbval of every notebook"
 	@echo "make notebooks  re-execute every notebook in place through a real kernel"
-	@echo "make assignments build the student release (nbgrader) in build/nbgrader/release/simpred_lite"
+	@echo "make student    the course handout: release notebooks without solutions, in build/student"
+	@echo "instructors (nbgrader course in build/nbgrader; A=00 limits a target to one assignment):"
+	@echo "  make assignments  generate (gradebook + release/) and release to the exchange, one assignment per notebook"
+	@echo "  make collect      collect the submissions from the exchange into submitted/"
+	@echo "  make autograde    autograde every submission in submitted/"
+	@echo "  make feedback     HTML feedback in feedback/ (no hidden tests, no model answers)"
+	@echo "  make grades       export the grades to build/nbgrader/grades.csv"
+	@echo "  make solutions    the worked solutions (after the deadline) in build/solutions"
+	@echo "  make course-clean delete gradebook, submissions, grades (then make assignments)"
+	@echo "  make test-coursework  the exercise bench on all 12 assignments (real nbgrader autograde)"
 	@echo "make bench      run every benchmarks/bench_*.py (--quick) and write benchmarks/RESULTS.md"
 	@echo "make bench-full the same with the full-size runs (slow)"
 
@@ -42,7 +52,7 @@ app: $(STAMP)
 # tests/test_browser_app.py drives the web app in Debian's chromium when /usr/bin/chromium
 # exists, and skips loudly (a warning in the summary) when it does not.
 # ruff first: a lint failure fails the build before the (long) test run.
-LINT := $(VENV)/bin/ruff check simpred_lite tests benchmarks scripts
+LINT := $(VENV)/bin/ruff check simpred_lite tests benchmarks scripts coursework
 
 test: $(STAMP)
 	$(LINT)
@@ -59,10 +69,42 @@ lint: $(STAMP)
 notebooks: $(STAMP)
 	$(PY) scripts/run_notebooks.py notebooks/*.ipynb
 
-# The student release of every notebook, built by nbgrader itself (solutions -> stubs, hidden
-# tests removed, outputs cleared) in the git-ignored course directory build/nbgrader.
+# The nbgrader course (coursework/course.py): one assignment psNN_<stem> per notebook in the
+# git-ignored course directory build/nbgrader. nbgrader runs alembic and jupyter by name, so the
+# venv's bin goes first on PATH. A=00 (or A="00 05") limits a target to those assignments.
+COURSE := PATH="$(abspath $(VENV))/bin:$$PATH" $(PY) scripts/course.py
+A ?=
+
 assignments: $(STAMP)
-	$(PY) scripts/build_assignments.py --root build/nbgrader
+	$(COURSE) assignments $(A)
+	$(COURSE) release $(A)
+
+collect: $(STAMP)
+	$(COURSE) collect $(A)
+
+autograde: $(STAMP)
+	$(COURSE) autograde $(A)
+
+feedback: $(STAMP)
+	$(COURSE) feedback $(A)
+
+grades: $(STAMP)
+	$(COURSE) grades
+
+solutions: $(STAMP)
+	$(COURSE) solutions
+
+# The handout: release notebooks (no solutions), a README, and the package as a wheel (no notebooks).
+student: assignments
+	$(COURSE) student
+	$(PY) -m pip wheel --quiet --no-deps -w build/student .
+
+course-clean: $(STAMP)
+	$(COURSE) clean
+
+# The exercise bench on all twelve assignments (make test runs two, chosen by the date).
+test-coursework: $(STAMP)
+	COURSEWORK_ASSIGNMENTS=all PATH="$(abspath $(VENV))/bin:$$PATH" $(PY) -m pytest tests/test_coursework.py tests/test_assignments.py
 
 bench: $(STAMP)
 	$(PY) scripts/run_benchmarks.py
@@ -71,4 +113,4 @@ bench-full: $(STAMP)
 	$(PY) scripts/run_benchmarks.py --full
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build/nbgrader
+	rm -rf $(VENV) .pytest_cache .hypothesis build/nbgrader build/student build/solutions
