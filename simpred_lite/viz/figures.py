@@ -76,7 +76,7 @@ def plot_history_pool(sim, ax=None, title: str = "Pool of hallucinated histories
     ax.set_xlabel("trial t")
     ax.set_ylabel("pool size")
     ax.set_title(title)
-    ax.legend(loc="upper left", fontsize=LEGEND_FONTSIZE)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, fontsize=LEGEND_FONTSIZE)
     return ax
 
 
@@ -119,7 +119,8 @@ def plot_reduction_constant(Ks, beta: float | None = None, ax=None, title: str =
 
 
 def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
-                           title: str = "Mistakes against the bound", ylabel: str = "mistakes"):
+                           title: str = "Mistakes against the bound", ylabel: str = "mistakes",
+                           bound_label: str = "proven bound", paper_label: str = "paper's form of the bound"):
     """Measured worst mistakes per ``K`` next to the proven bound(s), on a log scale.
 
     Parameters
@@ -136,6 +137,9 @@ def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
         Where to draw the comparison (a new figure by default).
     title : str
     ylabel : str
+    bound_label, paper_label : str
+        Legend entries of ``bounds`` and ``paper_bounds``: say which bound each one is.
+        The legend is drawn outside the axes, on the right.
 
     Examples
     --------
@@ -146,15 +150,15 @@ def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
     ax = new_axes(ax)
     Ks = list(Ks)
     ax.plot(Ks, measured, "o-", color=CLASS_COLORS[0], label="measured (worst run)")
-    ax.plot(Ks, bounds, "s--", color=CLASS_COLORS[0], label="bound (Lemma)")
+    ax.plot(Ks, bounds, "s--", color=CLASS_COLORS[0], label=bound_label)
     if paper_bounds is not None:
-        ax.plot(Ks, paper_bounds, "^:", color="0.5", label="paper's form")
+        ax.plot(Ks, paper_bounds, "^:", color="0.5", label=paper_label)
     ax.set_yscale("log")
     ax.set_xticks(Ks)
     ax.set_xlabel("number of classes K")
     ax.set_ylabel(ylabel)
     ax.set_title(title)
-    ax.legend(fontsize=LEGEND_FONTSIZE)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, fontsize=LEGEND_FONTSIZE)
     return ax
 
 
