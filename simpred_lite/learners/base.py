@@ -79,9 +79,12 @@ class SimilarityLearner(ABC):
     def learn_one(self, i: int, j: int, y: int, path: Sequence[int] | None = None) -> None:
         """Receive the true label ``y`` of ``(i, j)``; count a mistake and update if wrong."""
         y = check_similarity_label(y)
-        y_hat = self.predict_one(i, j, path)
+        y_hat = int(self.predict_one(i, j, path))
         i, j = int(i), int(j)
-        key_path = self._cached[0][2]
+        if self._cached is not None:
+            key_path = self._cached[0][2]
+        else:  # a subclass overrode predict_one without the cache: validate the path here
+            key_path = self._check_path(*check_pair(i, j, self.n), path)
         self.trials += 1
         self._cached = None
         if y_hat != y:

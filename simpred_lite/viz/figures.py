@@ -76,7 +76,7 @@ def plot_history_pool(sim, ax=None, title: str = "Pool of hallucinated histories
     ax.set_xlabel("trial t")
     ax.set_ylabel("pool size")
     ax.set_title(title)
-    ax.legend(loc="upper left", fontsize=LEGEND_FONTSIZE)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, fontsize=LEGEND_FONTSIZE)
     return ax
 
 
@@ -119,7 +119,8 @@ def plot_reduction_constant(Ks, beta: float | None = None, ax=None, title: str =
 
 
 def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
-                           title: str = "Mistakes against the bound", ylabel: str = "mistakes"):
+                           title: str = "Mistakes against the bound", ylabel: str = "mistakes",
+                           bound_label: str = "proven bound", paper_label: str = "paper's form of the bound"):
     """Measured worst mistakes per ``K`` next to the proven bound(s), on a log scale.
 
     Parameters
@@ -136,6 +137,9 @@ def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
         Where to draw the comparison (a new figure by default).
     title : str
     ylabel : str
+    bound_label, paper_label : str
+        Legend entries of ``bounds`` and ``paper_bounds``: say which bound each one is.
+        The legend is drawn outside the axes, on the right.
 
     Examples
     --------
@@ -146,15 +150,15 @@ def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
     ax = new_axes(ax)
     Ks = list(Ks)
     ax.plot(Ks, measured, "o-", color=CLASS_COLORS[0], label="measured (worst run)")
-    ax.plot(Ks, bounds, "s--", color=CLASS_COLORS[0], label="bound (Lemma)")
+    ax.plot(Ks, bounds, "s--", color=CLASS_COLORS[0], label=bound_label)
     if paper_bounds is not None:
-        ax.plot(Ks, paper_bounds, "^:", color="0.5", label="paper's form")
+        ax.plot(Ks, paper_bounds, "^:", color="0.5", label=paper_label)
     ax.set_yscale("log")
     ax.set_xticks(Ks)
     ax.set_xlabel("number of classes K")
     ax.set_ylabel(ylabel)
     ax.set_title(title)
-    ax.legend(fontsize=LEGEND_FONTSIZE)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, fontsize=LEGEND_FONTSIZE)
     return ax
 
 
@@ -289,9 +293,11 @@ def plot_scaling(xs, series: Mapping[str, object], ax=None, title: str = "Cost p
     """Log–log plot of one or more cost curves against ``xs``.
 
     Each curve has its own colour and marker; with at most six sizes each has a tick.  For
-    every name in ``fit_log2sq`` a reference curve ``c log2(x)^2`` is drawn dashed in that curve's colour, labelled
-    ``"c·log₂²n (fitted)"``; ``c`` is fitted to the measured points by least squares on the
-    log scale (the geometric mean of ``y / log2(x)^2``).
+    every name in ``fit_log2sq`` a reference curve ``a + c log2(x)^2`` is drawn dashed in that curve's
+    colour, labelled ``"a + c·log₂²n (fitted)"``: ``a >= 0`` (a fixed cost per call) and ``c >= 0`` are
+    fitted to the measured points by least squares on the *relative* errors ``(fit - y) / y``,
+    so that every size counts alike on the log scale.  A pure ``c log2(x)^2`` cannot fit a
+    measured cost that has a fixed overhead: at small ``x`` the overhead dominates.
 
     Parameters
     ----------
@@ -304,7 +310,7 @@ def plot_scaling(xs, series: Mapping[str, object], ax=None, title: str = "Cost p
     title : str
     xlabel, ylabel : str
     fit_log2sq : collection of str, optional
-        Names of ``series`` that get a fitted ``c log2^2 n`` reference curve.
+        Names of ``series`` that get a fitted ``a + c log2^2 n`` reference curve.
 
     Returns
     -------
@@ -317,7 +323,10 @@ def plot_scaling(xs, series: Mapping[str, object], ax=None, title: str = "Cost p
     >>> ax = plot_scaling([4, 16, 256], {"fast": [4.0, 16.0, 64.0]}, new_axes(), fit_log2sq=["fast"])
     >>> ref = ax.get_lines()[-1]
     >>> ref.get_label(), ref.get_linestyle(), [round(float(v), 6) for v in ref.get_ydata()]
-    ('c·log₂²n (fitted)', '--', [4.0, 16.0, 64.0])
+    ('a + c·log₂²n (fitted)', '--', [4.0, 16.0, 64.0])
+    >>> ax = plot_scaling([4, 16, 256], {"slow": [5.0, 17.0, 65.0]}, new_axes(), fit_log2sq=["slow"])
+    >>> [round(float(v), 6) for v in ax.get_lines()[-1].get_ydata()]     # a = 1, c = 1
+    [5.0, 17.0, 65.0]
     """
     from matplotlib.ticker import NullFormatter
 
@@ -328,10 +337,12 @@ def plot_scaling(xs, series: Mapping[str, object], ax=None, title: str = "Cost p
         color = CLASS_COLORS[k % 10]
         ax.loglog(xs, ys, marker=markers[k % len(markers)], ls="-", label=name, color=color)
         if name in fit_log2sq:
-            x = np.asarray(xs, dtype=float)
-            ref = np.log2(x) ** 2
-            c = float(np.exp(np.mean(np.log(np.asarray(ys, dtype=float)) - np.log(ref))))
-            ax.loglog(x, c * ref, ls="--", lw=1.4, color=color, label="c·log₂²n (fitted)")
+            from scipy.optimize import nnls
+
+            x, y = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
+            L2 = np.log2(x) ** 2
+            (a, c), _ = nnls(np.column_stack([1.0 / y, L2 / y]), np.ones_like(y))   # relative errors
+            ax.loglog(x, a + c * L2, ls="--", lw=1.4, color=color, label="a + c·log₂²n (fitted)")
     if len(xs) <= 6:  # few sizes: a tick at each, no crowded minor labels
         ax.set_xticks(list(xs), [f"{x:g}" for x in xs])
         ax.xaxis.set_minor_formatter(NullFormatter())

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..graphs import validate_graph
 from .graphs import draw_labelled_graph, draw_path_order, draw_spanning_tree, graph_layout
-from .style import CLASS_COLORS, new_axes
+from .style import CLASS_COLORS, LEGEND_FONTSIZE, new_axes
 
 __all__ = [
     "bst_layout",
@@ -297,7 +297,7 @@ def plot_update_matrix(structure, ax=None, title: str = "Update (f(l) - f(l'))^2
     return ax
 
 
-def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histories"):
+def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histories", truth=None):
     """Draw the tree returned by :func:`~simpred_lite.learners.history_tree`.
 
     Leaves are spread left to right, depth (number of splits) grows downwards; live
@@ -314,6 +314,9 @@ def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histori
         Where to draw the genealogy (a new figure by default).
     title : str
         Shown above the tree of histories, with the number of classes.
+    truth : array_like of int, optional
+        The true classes.  If given, the history whose guesses are all true (the
+        history ``s*`` of the proof of Lemma 7) is drawn in red, with a legend entry.
 
     Examples
     --------
@@ -325,6 +328,9 @@ def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histori
     >>> sim.learn_one(0, 3, 1)
     >>> draw_history_tree(history_tree(sim), K=2).get_title()
     'Genealogy of the histories'
+    >>> ax = draw_history_tree(history_tree(sim), K=2, truth=[0, 0, 1, 1])
+    >>> [t.get_text() for t in ax.get_legend().get_texts()][0]
+    'true history s* (every guess right)'
     >>> plt.close("all")
     """
     ax = new_axes(ax)
@@ -341,19 +347,34 @@ def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histori
             x[v] = float(np.mean([x[c] for c in kids]))
 
     place(0)
+    true_nodes = {0}
+    if truth is not None:
+        truth = np.asarray(truth)
+        for v in nx.topological_sort(T):
+            if v and next(iter(T.predecessors(v))) in true_nodes:
+                if all(int(truth[vertex]) == int(cls) for vertex, cls in T.nodes[v]["guess"]):
+                    true_nodes.add(v)
     live_w = [float(T.nodes[v]["weight"]) for v in T if T.nodes[v]["alive"]]
     w_max = max(live_w) if live_w else 1.0
     for u, v in T.edges:
-        ax.plot([x[u], x[v]], [-T.nodes[u]["depth"], -T.nodes[v]["depth"]], color="0.6", lw=0.8, zorder=1)
+        on_truth = truth is not None and v in true_nodes
+        ax.plot([x[u], x[v]], [-T.nodes[u]["depth"], -T.nodes[v]["depth"]], color="tab:red" if on_truth else "0.6",
+                lw=2.5 if on_truth else 0.8, zorder=1)
         if T.number_of_nodes() <= 40:
             (_, a), (_, b) = T.nodes[v]["guess"]
-            ax.annotate(f"{a},{b}", (x[v], -T.nodes[v]["depth"]), textcoords="offset points", xytext=(0, 6),
-                        ha="center", fontsize=7)
+            ax.annotate(f"{a},{b}", ((x[u] + x[v]) / 2, -(T.nodes[u]["depth"] + T.nodes[v]["depth"]) / 2),
+                        ha="center", va="center", fontsize=10, zorder=3,
+                        color="tab:red" if on_truth else "black",
+                        bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none"})
     for v in T:
         alive = T.nodes[v]["alive"]
-        size = 20 + 180 * float(T.nodes[v]["weight"]) / w_max if alive else 25
+        size = 30 + 270 * float(T.nodes[v]["weight"]) / w_max if alive else 35
+        colour = "tab:red" if truth is not None and v in true_nodes and v else "tab:blue"
         ax.scatter([x[v]], [-T.nodes[v]["depth"]], s=size, zorder=2,
-                   c="tab:blue" if alive else "white", edgecolors="tab:blue")
+                   c=colour if alive else "white", edgecolors=colour)
+    if truth is not None:
+        ax.plot([], [], color="tab:red", lw=2.5, label="true history s* (every guess right)")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, fontsize=LEGEND_FONTSIZE)
     depth = max(T.nodes[v]["depth"] for v in T)
     ax.set_yticks([-d for d in range(depth + 1)], [str(d) for d in range(depth + 1)])
     ax.set_xlabel("histories (leaves spread left to right)")

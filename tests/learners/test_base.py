@@ -43,3 +43,20 @@ def test_learn_one_rejects_a_label_that_is_not_0_or_1():
 def test_the_base_class_is_abstract():
     with pytest.raises(TypeError):
         SimilarityLearner(3)
+
+
+class _PublicOverride(_Echo):
+    """Overrides the public ``predict_one`` (not the hook), as a student subclass may."""
+
+    def predict_one(self, i, j, path=None):
+        return 0 if (i + j) % 2 else 1
+
+
+def test_overriding_predict_one_is_used_by_learn_one():
+    L = _PublicOverride(4)
+    L.learn_one(0, 1, 1)      # override predicts 0: a mistake
+    L.learn_one(0, 2, 1)      # override predicts 1: right
+    assert (L.mistakes, L.trials) == (1, 2)
+    assert L.calls == [(0, 1, 1, 0, None), (0, 2, 1, 1, None)]
+    with pytest.raises(ValueError, match="path"):
+        L.learn_one(0, 2, 1, path=[1, 2])   # the path is still checked

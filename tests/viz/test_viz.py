@@ -164,7 +164,7 @@ def test_scaling_plot_fits_a_dashed_log2_squared_reference():
     ax = plot_scaling([64, 256, 1024], {"fast": [36.0, 64.0, 100.0], "slow": [1.0, 2.0, 3.0]}, _ax(),
                       fit_log2sq=["fast"])
     lines = {line.get_label(): line for line in ax.get_lines()}
-    ref = lines["c·log₂²n (fitted)"]
+    ref = lines["a + c·log₂²n (fitted)"]
     assert ref.get_linestyle() == "--" and to_rgba(ref.get_color()) == to_rgba(lines["fast"].get_color())
     assert np.allclose(ref.get_ydata(), [36.0, 64.0, 100.0])
     assert lines["fast"].get_marker() != lines["slow"].get_marker()
@@ -228,3 +228,12 @@ def test_playground_vertex_numbers_are_legible_at_the_size_jupyterlab_shows():
     assert len(numbers) == app.game.n, "every vertex of the graph panel carries its number"
     smallest_px = min(t.get_fontsize() for t in numbers) * FIGURE_DPI / 72 * shown
     assert smallest_px >= 9, "vertex numbers would be shown smaller than 9 pixels: the student picks vertices by them"
+
+
+def test_scaling_fit_has_an_intercept_so_it_fits_an_overhead():
+    # a fixed cost of 20 per call plus 0.1 log2^2 n: the fit must follow the points within 1 %
+    xs = [2**k for k in range(6, 15)]
+    ys = [20 + 0.1 * k * k for k in range(6, 15)]
+    ax = plot_scaling(xs, {"fast": ys}, _ax(), fit_log2sq=["fast"])
+    ref = {line.get_label(): line for line in ax.get_lines()}["a + c·log₂²n (fitted)"]
+    assert np.allclose(ref.get_ydata(), ys, rtol=1e-2)

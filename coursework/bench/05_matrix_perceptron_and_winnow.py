@@ -1,0 +1,159 @@
+"""Bench answers for notebooks/05_matrix_perceptron_and_winnow.ipynb: for each autograded exercise one
+correct answer written differently and one plausible wrong answer (see coursework/README.md)."""
+
+ANSWERS = {
+    "05-ex1-code": {
+        "different": '''import networkx as nx
+
+cyc = nx.cycle_graph(6)
+edges = list(cyc.edges)
+Lp = np.linalg.pinv(nx.laplacian_matrix(cyc, nodelist=range(6)).toarray())
+Psi = np.zeros((6, 6))
+for k, (a, b) in enumerate(edges):
+    Psi[k, a], Psi[k, b] = 1.0, -1.0
+
+
+def flow(i, j):
+    e = np.zeros(6)
+    e[i], e[j] = 1.0, -1.0
+    return Psi @ Lp @ e
+
+
+psi03_ex1, psi01_ex1 = flow(0, 3), flow(0, 1)
+R03_ex1, R01_ex1 = effective_resistance(cyc, pairs=[(0, 3), (0, 1)])
+''',
+        "wrong": '''import networkx as nx
+
+C6 = nx.cycle_graph(6)
+psi03_ex1 = similarity_instance(C6, 0, 3)
+psi01_ex1 = similarity_instance(C6, 0, 1)
+# resistance confused with the graph distance
+R03_ex1, R01_ex1 = 3.0, 1.0
+''',
+        "wrong_fails": ["05-ex1-tests"],
+        "why": "different: psi built as Psi L^+ (e_i - e_j) from a pseudoinverse, resistances left as numpy floats; "
+               "wrong: effective resistance replaced by the shortest-path distance",
+    },
+    "05-ex2-code": {
+        "different": '''import networkx as nx
+
+def ratio(a):
+    labels = np.array([0, 1] * (a // 2 + 1))[: a + 1].tolist() + [2]
+    path = nx.path_graph(a + 2)
+    U = comparator_matrix(path, np.array(labels))
+    return np.sum(U * U) / (4 * sp.cut_size(path, labels) ** 2)
+
+
+ratios_ex2 = np.array([ratio(a) for a in (1, 2, 5, 10, 50)])
+''',
+        "wrong": '''import networkx as nx
+
+ratios_ex2 = []
+for a in (1, 2, 5, 10, 50):
+    labels_a = np.array([v % 2 for v in range(a + 1)] + [2])
+    P_a = nx.path_graph(a + 2)
+    # the paper's printed constant 2 |Phi|^2 in the denominator
+    ratios_ex2.append(float((comparator_matrix(P_a, labels_a) ** 2).sum()) / (2 * sp.cut_size(P_a, labels_a) ** 2))
+''',
+        "wrong_fails": ["05-ex2-tests"],
+        "why": "different: a helper function, np.sum(U * U), a numpy array of ratios; "
+               "wrong: divides by the paper's 2|Phi|^2 instead of 4|Phi|^2 (ratios above 1)",
+    },
+    "05-ex3-code": {
+        "different": '''import networkx as nx
+
+
+class MatrixPerceptronGE(MatrixPerceptron):
+    def predict_one(self, i, j, path=None):
+        # a tie goes to "dissimilar"
+        return np.int64(self.score(i, j) >= self.threshold)
+
+
+P12 = nx.path_graph(12)
+y12 = np.array([0] * 4 + [1] * 4 + [2] * 4)
+seq = random_trials(P12, y12, 400, seed=0)
+plain = MatrixPerceptron(P12)
+ties = []
+for t in seq:
+    ties.append(plain.score(t.i, t.j) == plain.threshold)
+    plain.learn_one(t.i, t.j, t.y)
+ties_ex3 = np.sum(ties)
+mistakes_gt_ex3 = plain.mistakes
+mistakes_ge_ex3 = run(MatrixPerceptronGE(P12), seq).total_mistakes
+bound_ex3 = plain.R ** 2 * np.sum(comparator_matrix(P12, y12) ** 2)
+''',
+        "wrong": '''import networkx as nx
+
+
+class MatrixPerceptronGE(MatrixPerceptron):
+    def predict_one(self, i, j, path=None):
+        # forgets the square: compares with R instead of R^2
+        return int(self.score(i, j) >= self.R)
+
+
+P12 = nx.path_graph(12)
+y12 = np.repeat([0, 1, 2], 4)
+trials_ex3 = random_trials(P12, y12, 400, seed=0)
+gt = MatrixPerceptron(P12)
+ties_ex3 = 0
+for t in trials_ex3:
+    ties_ex3 += int(gt.score(t.i, t.j) == gt.threshold)
+    gt.learn_one(t.i, t.j, t.y)
+mistakes_gt_ex3 = gt.mistakes
+mistakes_ge_ex3 = run(MatrixPerceptronGE(P12), trials_ex3).total_mistakes
+bound_ex3 = matrix_perceptron_mistake_bound(gt.R, float((comparator_matrix(P12, y12) ** 2).sum()))
+''',
+        "wrong_fails": ["05-ex3-tests"],
+        "why": "different: overrides the public predict_one (returning a numpy int), counts ties with np.sum, "
+               "bound computed by hand; wrong: the >= learner compares with R instead of R^2",
+    },
+    "05-ex4-code": {
+        "different": '''from scipy.optimize import newton
+
+eta_ex4 = {}
+for eta in np.array([0.5, 1.28, 3.0]):
+    learner = MatrixWinnow(G2, cut_size=phi2, eta=float(eta))
+    _, r = adaptive_run(learner, y2, 600, seed=1)
+    eta_ex4[float(eta)] = [np.int64(r.total_mistakes), (np.exp(eta) + 1) / eta * R2 * phi2 * np.log(m2)]
+eta_star_ex4 = newton(lambda e: np.exp(e) * (e - 1) - 1, 1.0)
+const_ex4 = (np.exp(eta_star_ex4) + 1) / eta_star_ex4
+''',
+        "wrong": '''import math
+
+eta_ex4 = {}
+for eta in (0.5, 1.28, 3.0):
+    # wrong seed for the adversary
+    M_eta = adaptive_run(MatrixWinnow(G2, cut_size=phi2, eta=eta), y2, 600, seed=0)[1].total_mistakes
+    eta_ex4[eta] = (M_eta, matrix_winnow_mistake_bound(R2, phi2, m2, eta=eta))
+from scipy.optimize import brentq
+
+eta_star_ex4 = brentq(lambda e: math.exp(e) * (e - 1) - 1, 0.5, 3)
+const_ex4 = (math.exp(eta_star_ex4) + 1) / eta_star_ex4
+''',
+        "wrong_fails": ["05-ex4-tests"],
+        "why": "different: Newton's method, numpy values, lists instead of tuples, the bound written out; "
+               "wrong: the adversary's seed 0 instead of 1",
+    },
+    "05-ex5-code": {
+        "different": '''wrong_cut_ex5 = {}
+for f in [0.25, 0.5, 1, 2, 4]:
+    counts = []
+    for play in ("random", "adversary"):
+        learner = MatrixWinnow(G2, cut_size=f * phi2)
+        if play == "random":
+            counts.append(np.int64(run(learner, random_seq).total_mistakes))
+        else:
+            counts.append(np.int64(adaptive_run(learner, y2, 600, seed=1)[1].total_mistakes))
+    wrong_cut_ex5[f] = counts
+''',
+        "wrong": '''wrong_cut_ex5 = {}
+for f in (0.25, 0.5, 1, 2, 4):
+    # the factor applied to the threshold's inverse: cut_size = |Phi| / f
+    M_rand = run(MatrixWinnow(G2, cut_size=phi2 / f), random_seq).total_mistakes
+    M_adv = adaptive_run(MatrixWinnow(G2, cut_size=phi2 / f), y2, 600, seed=1)[1].total_mistakes
+    wrong_cut_ex5[f] = (M_rand, M_adv)
+''',
+        "wrong_fails": ["05-ex5-tests"],
+        "why": "different: lists of numpy ints, a loop over the two plays; wrong: cut size |Phi|/f instead of f |Phi|",
+    },
+}

@@ -1,0 +1,141 @@
+"""Bench answers for notebooks/06_fast_bst_perceptron.ipynb: for each autograded exercise one
+correct answer written differently and one plausible wrong answer (see coursework/README.md)."""
+
+ANSWERS = {
+    "06-ex1-code": {
+        "different": '''import numpy as np
+
+G8, _ = sp.planted_partition(8, 3, 0.8, 0.15, seed=4)
+tree8 = BinarySupportTree.from_graph(G8, seed=0)
+st8 = trial_structure(tree8, int(tree8.order[0]), int(tree8.order[3]))
+# read off the structure, as numpy integers
+P_ex1 = list(np.array(st8.path, dtype=np.int64))
+S_ex1 = list(np.sort(np.array(list(st8.S), dtype=np.int64)))
+tags_ex1 = {np.int64(v): np.int64(f) for v, f in st8.tags.items()}
+''',
+        "wrong": '''# by hand, but forgetting the parent of the lowest common ancestor
+P_ex1 = [8, 4, 2, 5, 11]
+S_ex1 = [8, 9, 10, 11]
+tags_ex1 = {8: 1, 4: 2, 2: 3, 5: 4, 11: 5, 9: 2, 10: 4}
+''',
+        "wrong_fails": ["06-ex1-tests"],
+        "why": "different: other names, read from trial_structure, numpy int64 entries and keys; "
+               "wrong: vertex 1 (parent of the LCA) missing from S_t and the tags",
+    },
+    "06-ex2-code": {
+        "different": '''import numpy as np
+
+R = np.int64(2 * B60.depth)
+disagree_ex2 = {}
+for name in sequences:
+    seq = sequences[name]
+    base = run(BSTPerceptron(B60), seq).predictions
+    comp = run(BSTPerceptron(B60, threshold=int(2 * R * R), strict=False), seq).predictions
+    fact = run(BSTPerceptron(B60, threshold=int(R * R)), seq).predictions
+    disagree_ex2[name] = [np.sum(comp != base), np.count_nonzero(fact != base)]
+''',
+        "wrong": '''R60 = 2 * B60.depth
+disagree_ex2 = {}
+for name, trials in sequences.items():
+    exact = run(BSTPerceptron(B60), trials).predictions
+    # both variants changed at once for the "comparison only" count
+    ge_only = run(BSTPerceptron(B60, threshold=R60**2, strict=False), trials).predictions
+    half_only = run(BSTPerceptron(B60, threshold=R60**2), trials).predictions
+    disagree_ex2[name] = (int((ge_only != exact).sum()), int((half_only != exact).sum()))
+''',
+        "wrong_fails": ["06-ex2-tests"],
+        "why": "different: numpy counts in lists, np.count_nonzero; wrong: the 'comparison only' learner also halves the threshold",
+    },
+    "06-ex3-code": {
+        "different": '''import numpy as np
+
+
+class NaiveGE(MatrixPerceptron):
+    def predict_one(self, i, j, path=None):
+        return np.int64(self.score(i, j) >= self.threshold)
+
+
+same_ex3, ties_ex3 = {}, {}
+for name in sequences:
+    seq = sequences[name]
+    naive = NaiveGE(B60)
+    ties = np.int64(0)
+    preds = []
+    for t in seq:
+        ties += naive.score(t.i, t.j) == naive.threshold
+        preds.append(naive.predict_one(t.i, t.j))
+        naive.learn_one(t.i, t.j, t.y)
+    same_ex3[name] = np.array_equal(run(BSTPerceptron(B60, strict=False), seq).predictions, preds)
+    ties_ex3[name] = ties
+''',
+        "wrong": '''class MatrixPerceptronGE(MatrixPerceptron):
+    def _predict(self, i, j, path):
+        return int(self.score(i, j) >= self.threshold)
+
+
+same_ex3, ties_ex3 = {}, {}
+for name, trials in sequences.items():
+    # ties counted on the strict learner instead of the >= one
+    fast_ge, naive_ge, strict = BSTPerceptron(B60, strict=False), MatrixPerceptronGE(B60), MatrixPerceptron(B60)
+    preds, ties = [], 0
+    for t in trials:
+        ties += int(strict.score(t.i, t.j) == strict.threshold)
+        preds.append(naive_ge.predict_one(t.i, t.j))
+        naive_ge.learn_one(t.i, t.j, t.y)
+        strict.learn_one(t.i, t.j, t.y)
+    same_ex3[name] = bool(np.array_equal(run(fast_ge, trials).predictions, np.array(preds)))
+    ties_ex3[name] = ties
+''',
+        "wrong_fails": ["06-ex3-tests"],
+        "why": "different: overrides the public predict_one, numpy int and bool values; "
+               "wrong: the ties are those of the strict (>) learner, not the >= one",
+    },
+    "06-ex4-code": {
+        "different": '''import itertools
+
+import numpy as np
+
+tree8 = BinarySupportTree.from_graph(sp.planted_partition(8, 3, 0.8, 0.15, seed=4)[0], seed=0)
+vertex_pairs = list(itertools.combinations(range(tree8.n), 2))
+vals = np.array([signed_path_overlap(tree8, s, t) for s, t in itertools.combinations(vertex_pairs, 2)])
+neg_ex4 = np.sum(vals < 0)
+k = int(np.flatnonzero(vals < 0)[-1])
+example_ex4 = list(itertools.combinations(vertex_pairs, 2))[k]
+max_abs_ex4 = np.abs(vals).max()
+''',
+        "wrong": '''from itertools import combinations, permutations
+
+B8 = BinarySupportTree.from_graph(sp.planted_partition(8, 3, 0.8, 0.15, seed=4)[0], seed=0)
+pairs = list(combinations(range(B8.n), 2))
+# ordered pairs of pairs: every unordered pair counted twice
+overlaps = {(s, t): signed_path_overlap(B8, s, t) for s, t in permutations(pairs, 2)}
+negative = [st for st, v in overlaps.items() if v < 0]
+neg_ex4 = len(negative)
+example_ex4 = negative[0]
+max_abs_ex4 = max(abs(v) for v in overlaps.values())
+''',
+        "wrong_fails": ["06-ex4-tests"],
+        "why": "different: numpy array of overlaps, another negative example, numpy counts; "
+               "wrong: ordered pairs of pairs (each counted twice)",
+    },
+    "06-ex5-code": {
+        "different": '''import numpy as np
+
+learner = learners1k["BST Perceptron"]
+d = np.int64(B1k.depth)
+entries_ex5 = np.int64(learner.entries)
+bound_ex5 = learner.mistakes * (2 * d) * (2 * d - 1) // 2
+dense_ex5 = np.int64(2 * B1k.num_leaves - 2) ** 2
+''',
+        "wrong": '''from math import comb
+
+bst_ex5 = learners1k["BST Perceptron"]
+entries_ex5 = bst_ex5.entries
+# section 5's |S_t| <= 2 log2 N + 1 used instead of 2 log2 N
+bound_ex5 = bst_ex5.mistakes * comb(2 * B1k.depth + 1, 2)
+dense_ex5 = (2 * B1k.num_leaves - 2) ** 2
+''',
+        "wrong_fails": ["06-ex5-tests"],
+        "why": "different: numpy integers, the binomial written out; wrong: C(2 log2 N + 1, 2) instead of C(2 log2 N, 2)",
+    },
+}
