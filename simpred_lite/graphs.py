@@ -27,6 +27,7 @@ from .checks import (
 
 __all__ = [
     "validate_graph",
+    "frozen_copy",
     "validate_labels",
     "planted_partition",
     "grid_graph",
@@ -126,6 +127,35 @@ def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
             ordering = "default"
         G = nx.convert_node_labels_to_integers(G, ordering=ordering, label_attribute="label")
     return G
+
+
+def frozen_copy(G: nx.Graph) -> nx.Graph:
+    """A frozen copy of ``G``'s vertices and edges (no attributes): what an object keeps of a graph.
+
+    Learners and :class:`~simpred_lite.datasets.LabelledGraph` keep this copy instead of the
+    caller's graph, so that editing the caller's graph afterwards changes nothing they
+    compute, and editing the copy raises ``NetworkXError: Frozen graph can't be modified``.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+
+    Returns
+    -------
+    networkx.Graph
+        Frozen (:func:`networkx.freeze`), same vertex order and edges as ``G``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = nx.path_graph(3); H = frozen_copy(G); G.add_edge(0, 2)
+    >>> H.number_of_edges(), nx.is_frozen(H)
+    (2, True)
+    """
+    H = nx.Graph()
+    H.add_nodes_from(G.nodes)
+    H.add_edges_from(G.edges)
+    return nx.freeze(H)
 
 
 def validate_labels(labels, n: int, *, num_classes: int | None = None) -> np.ndarray:

@@ -58,7 +58,7 @@ import numpy as np
 
 from .. import graphs as g
 from ..bst import BinarySupportTree
-from ..checks import check_int, check_pair, check_random_state
+from ..checks import check_int, check_num_trials, check_pair, check_random_state
 from ..learners import (
     AlwaysSimilar,
     BSTPerceptron,
@@ -568,7 +568,7 @@ class Playground:
 
     def play(self, k: int, progress: bool = False) -> list[StepRecord]:
         """Play ``k`` trials; ``progress=True`` shows a tqdm bar (for long runs)."""
-        k = check_int(k, "k", low=0)
+        k = check_num_trials(k, "k", already=len(self.history))
         steps = range(int(k))
         if not progress:
             return [self.step() for _ in steps]

@@ -50,8 +50,8 @@ import scipy  # scipy.linalg (expm, eigh) loads on first use, through scipy's la
 import scipy.sparse as sp
 
 from ..bst import BinarySupportTree
-from ..checks import check_memory
-from ..graphs import validate_graph, validate_labels
+from ..checks import check_memory, check_work
+from ..graphs import frozen_copy, validate_graph, validate_labels
 from ..resistance import DENSE_LIMIT, edge_list, incidence, laplacian, laplacian_pinv
 from .base import SimilarityLearner, check_pair
 
@@ -258,6 +258,7 @@ class _GraphGeometry:
                 "BSTPerceptron.from_graph(G, seed), or MatrixWinnow(BinarySupportTree.from_graph(G, seed), cut_size=...)"
             )
         self.exact = self.m == self.n - 1  # a tree: psi is a signed path indicator
+        G = frozen_copy(G)
         check_memory(8 * (3 * self.m * self.n + 3 * self.n**2), f"{what} (three m x n float tables of instances)",
                      "use method='kernel' (the default), which needs only kernel values "
                      "(e_a - e_b)^T L^+ (e_i - e_j), or run on the graph's Binary Support Tree")
@@ -384,6 +385,11 @@ class _DenseKernel:
         return q, float(r)
 
 
+_SPARSE_ALTERNATIVE = ("run on the graph's Binary Support Tree (Theorem 3), O(log^2 n) per trial and exact: "
+                       "BSTPerceptron.from_graph(G, seed), or MatrixWinnow(BinarySupportTree.from_graph(G, seed), "
+                       "cut_size=...); the playground's 'BST Perceptron'")
+
+
 class _SparseKernel(_DenseKernel):
     """The same kernel from sparse solves with the grounded Laplacian (any ``n``).
 
@@ -403,7 +409,16 @@ class _SparseKernel(_DenseKernel):
         self.n = G.number_of_nodes()
         self.m = G.number_of_edges()
         self.exact = self.m == self.n - 1
+        # finding R takes 2n sparse solves (4 flops per nonzero of the LU factors each) and
+        # 2n^2 resistance entries: at least 2n^2 + 4n(n + 2m) steps before the factors exist
+        n, m = self.n, self.m
+        what = (f"the resistance diameter R of a graph on n={n} vertices (2n sparse solves, for the kernel "
+                "learners MatrixPerceptron / MatrixWinnow)")
+        check_work(2.0 * n * n + 4.0 * n * (n + 2 * m), what, _SPARSE_ALTERNATIVE)
         self._lu = grounded_solver(G)
+        fill = float(self._lu.L.nnz + self._lu.U.nnz)
+        check_work(2.0 * n * n + 4.0 * n * fill, what + f" with {fill:.2g} nonzeros in its LU factors",
+                   _SPARSE_ALTERNATIVE)
         self._cache = OrderedDict()
         self._cache_size = max(4, _COLUMN_CACHE_ENTRIES // max(self.n, 1))
         self.R, self.diameter_pair = self._diameter()
@@ -534,7 +549,7 @@ def _kernel(G, what: str):
     if isinstance(G, BinarySupportTree):
         return _BSTKernel(G)
     if isinstance(G, nx.Graph):
-        G = validate_graph(G)
+        G = frozen_copy(validate_graph(G))  # later edits of the caller's graph change nothing here
         return _DenseKernel(G) if G.number_of_nodes() <= DENSE_LIMIT else _SparseKernel(G)
     raise TypeError(f"{what} takes a networkx graph or a BinarySupportTree, got {type(G).__name__}")
 
@@ -555,7 +570,10 @@ class MatrixPerceptron(SimilarityLearner):
         ``tr(W^T X_t) = sum_s c_s (x_s^T x_t)^2`` with
         ``x_s^T x_t = (e_a - e_b)^T L^+ (e_i - e_j)`` (a signed path overlap on a BST):
         ``O(n + k)`` per trial (``k`` mistakes so far; ``O(|path| k)`` on a BST), no
-        ``m x m`` matrix, any ``m`` (sparse solves beyond ``n = DENSE_LIMIT``).
+        ``m x m`` matrix, any ``m`` (sparse solves beyond ``n = DENSE_LIMIT``; finding
+        ``R`` there takes ``2n`` solves, refused beyond
+        :data:`~simpred_lite.checks.WORK_LIMIT` steps, e.g. on a 300 x 300 grid: use the
+        graph's Binary Support Tree instead).
         ``"dense"``: the naive reference, an ``m x m`` weight ``W`` and ``O(m^2)`` per trial
         (``m <= DENSE_PERCEPTRON_EDGE_LIMIT``).  ``None`` (default): ``"kernel"`` on a
         networkx graph, ``"dense"`` on a BST (there it is the naive reference that

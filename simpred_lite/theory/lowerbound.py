@@ -32,7 +32,7 @@ from itertools import permutations
 
 import numpy as np
 
-from ..checks import check_int, check_random_state, check_similarity_label
+from ..checks import check_int, check_num_trials, check_random_state, check_similarity_label
 from ..game.adversaries import Adversary
 from ..game.trials import Trial
 from ..learners.permutations import pattern_index, pattern_items
@@ -148,7 +148,7 @@ def random_class_sequence(z, T: int, seed) -> list[tuple[tuple[int, int], int]]:
     """
     z = _check_permutation(z)
     K = len(z)
-    T = check_int(T, "T", low=0)
+    T = check_num_trials(T)
     rng = check_random_state(seed)
     xs = rng.integers(K, size=(T, 2))
     return [((int(a), int(b)), max(z[a], z[b])) for a, b in xs]
