@@ -31,6 +31,7 @@ from .unknown import rnorm_exponent
 __all__ = [
     "PAPER_BETA",
     "comparator_norm_sq",
+    "floor_bound",
     "graph_perceptron_mistake_bound",
     "matrix_perceptron_mistake_bound",
     "matrix_winnow_mistake_bound",
@@ -80,6 +81,63 @@ def comparator_norm_sq(G: nx.Graph, labels) -> int:
     between = between + between.T  # |Phi_kl|, symmetric, zero diagonal
     touching = between.sum(axis=1)  # |Phi_k|
     return int((touching**2).sum() + (between**2).sum())
+
+
+def floor_bound(bound_at, R: float, R_error: float | None, exact=None) -> int:
+    """``floor(B(R))`` for a mistake bound ``B`` increasing in the resistance diameter ``R``, the same on every machine.
+
+    Mistakes are integers, so ``M <= B`` says exactly as much as ``M <= floor(B)``; an integer
+    is reported because the float ``R`` is not: it comes from a floating-point ``L^+``
+    whose last digits depend on the BLAS kernel and thread count (``69894.19268855629`` on
+    one machine, ``...716`` on another).  With ``R_error`` a rigorous bound on
+    ``|R - exact R|``, ``B`` is evaluated at ``R - R_error`` and ``R + R_error`` (widened by
+    ``1e-13`` relatively for the rounding of the formula itself).  When both ends have the
+    same floor, that floor is the floor of the exact bound, on every machine.  Otherwise (an
+    integer lies within the error band, which happens about once in ``1 / (B R_error)``
+    cases) ``exact()`` decides; without it, or when it raises
+    :class:`~simpred_lite.exact.ExactTooLargeError` (graphs beyond about 2000 vertices), the
+    lower end's floor is reported: still a valid bound, at most one below the exact floor.
+
+    Parameters
+    ----------
+    bound_at : callable ``R -> float``
+        The bound as a function of ``R`` (non-decreasing).
+    R : float
+        The float resistance diameter.
+    R_error : float or None
+        A rigorous bound on ``|R - exact R|`` (``0.0`` when ``R`` is exact); ``None`` when
+        unknown (then ``floor(bound_at(R))``, not certified).
+    exact : callable ``() -> number``, optional
+        The bound computed exactly (e.g. from an exact ``R^2``), for the rare undecided case.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> floor_bound(lambda R: R * R * 4, 2.9999999999999996, 1e-12)   # 36 - 3e-15: undecided, no exact
+    35
+    >>> floor_bound(lambda R: R * R * 4, 2.9999999999999996, 1e-12, exact=lambda: Fraction(36))
+    36
+    >>> floor_bound(lambda R: R * R * 4, 3.1234567891, 1e-12)
+    39
+    """
+    if R_error is None:
+        return math.floor(bound_at(float(R)))
+    R_error = check_real(R_error, "R_error", low=0)
+    lo = bound_at(max(float(R) - R_error, 0.0)) * (1 - 1e-13)
+    hi = bound_at(float(R) + R_error) * (1 + 1e-13)
+    if math.floor(lo) == math.floor(hi):
+        return math.floor(lo)
+    if exact is not None:
+        from ..exact import ExactTooLargeError
+
+        try:
+            return math.floor(exact())
+        except ExactTooLargeError:
+            pass
+    return math.floor(lo)
 
 
 def graph_perceptron_mistake_bound(G: nx.Graph, labels, a: float = 1.0) -> float:

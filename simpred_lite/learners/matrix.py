@@ -271,6 +271,16 @@ class _GraphGeometry:
             self.R = int(round(self.R))
         self.graph = G
 
+    def diameter_error(self) -> float | None:
+        return 0.0 if self.exact else None  # the dense reference keeps no error bound for R
+
+    def exact_R2(self):
+        from fractions import Fraction
+
+        if not self.exact:
+            raise ValueError("the dense reference has no exact R^2 on a non-tree graph; use method='kernel'")
+        return Fraction(int(self.R) ** 2)
+
     def instance(self, i: int, j: int):
         psi = self._psi_rows[:, i] - self._psi_rows[:, j]
         if self.exact:
@@ -294,6 +304,14 @@ class _BSTGeometry:
         if edge_limit is not None:
             _check_edges(self.m, what, edge_limit, alternative)
         self.R = 2 * bst.depth  # leaf-to-leaf diameter = resistance diameter of the tree B
+
+    def diameter_error(self) -> float:
+        return 0.0
+
+    def exact_R2(self):
+        from fractions import Fraction
+
+        return Fraction(int(self.R) ** 2)
 
     def instance(self, i: int, j: int):
         return bst_instance(self.bst, i, j)
@@ -367,6 +385,45 @@ class _DenseKernel:
     def potentials(self, i: int, j: int) -> np.ndarray:
         """``u`` with ``u[a] - u[b] = k((a,b),(i,j))``."""
         return self.Lp[i] - self.Lp[j]
+
+    def diameter_error(self) -> float:
+        """A rigorous bound on ``|R - exact R|`` (``0`` on a tree, where ``R`` is an exact integer).
+
+        ``4 delta`` from the float ``L^+`` (``delta`` = :func:`~simpred_lite.exact.pinv_error_bound`)
+        plus ``gamma_3`` times the four magnitudes combined in ``L^+_ii + L^+_jj - 2 L^+_ij``.
+        """
+        if self.exact:
+            return 0.0
+        if getattr(self, "_R_error", None) is None:
+            from ..exact import UNIT_ROUNDOFF, pinv_error_bound
+
+            u = UNIT_ROUNDOFF
+            self._R_error = (4 * pinv_error_bound(self.graph, self.Lp)
+                             + 4 * 3 * u / (1 - 3 * u) * float(np.abs(self.Lp).max()))
+        return self._R_error
+
+    def exact_laplacian(self):
+        """The :class:`~simpred_lite.exact.ExactLaplacian` of the graph (built once; it checks its cost)."""
+        if getattr(self, "_exact_lap", None) is None:
+            from ..exact import ExactLaplacian
+
+            self._exact_lap = ExactLaplacian(self.graph)
+        return self._exact_lap
+
+    def exact_R2(self):
+        """``R^2`` as an exact rational (a Fraction): exact resistances of the candidate pairs.
+
+        The pairs whose float resistance lies within twice :meth:`diameter_error` of the
+        float maximum hold the exact maximum; one exact solve each.
+        """
+        from fractions import Fraction
+
+        if self.exact:
+            return Fraction(int(self.R) ** 2)
+        if getattr(self, "_exact_R2", None) is None:
+            ex = self.exact_laplacian()
+            self._exact_R2 = max(ex.resistance(a, b) for a, b in self.diameter_candidates(2 * self.diameter_error())) ** 2
+        return self._exact_R2
 
     def diameter_candidates(self, band: float):
         """Pairs whose float resistance is within ``band`` of the float diameter."""
@@ -468,6 +525,9 @@ class _SparseKernel(_DenseKernel):
         self.R_error = 4 * err + 4 * 3 * u * maxabs * 1.01
         return best, pair
 
+    def diameter_error(self) -> float:
+        return 0.0 if self.exact else self.R_error
+
     def diameter_candidates(self, band: float):
         if band > 1e-6 * max(float(self.R), 1.0):
             raise ValueError("the float resistance diameter is too uncertain to certify exactly")
@@ -510,6 +570,14 @@ class _BSTKernel:
         self.depth = bst.num_leaves.bit_length() - 1
         self.R = 2 * bst.depth
         self._leaf = np.array([bst.leaf(v) for v in range(bst.n)], dtype=np.int64)
+
+    def diameter_error(self) -> float:
+        return 0.0  # R = 2 depth, an exact integer
+
+    def exact_R2(self):
+        from fractions import Fraction
+
+        return Fraction(self.R**2)
 
     def inner(self, pairs: _GrowingPairs, i: int, j: int):
         edges, signs = bst_instance(self.bst, i, j)
@@ -634,6 +702,35 @@ class MatrixPerceptron(SimilarityLearner):
             self._certifier = None if kern.exact else _PerceptronCertifier(kern)
         self.threshold = self.R**2
 
+
+    @property
+    def R_error(self) -> float | None:
+        """A rigorous bound on ``|R - exact R|``: ``0`` where ``R`` is an exact integer (trees,
+        BSTs), ``None`` for the dense reference on other graphs.
+
+        Examples
+        --------
+        >>> MatrixPerceptron(nx.path_graph(4)).R_error
+        0.0
+        """
+        return self._diameter_source().diameter_error()
+
+    def exact_R2(self):
+        """``R^2`` as an exact rational (:class:`fractions.Fraction`).
+
+        On a non-tree graph this needs exact solves (:class:`~simpred_lite.exact.ExactLaplacian`,
+        which raises :class:`~simpred_lite.exact.ExactTooLargeError` beyond its limits).
+
+        Examples
+        --------
+        >>> MatrixPerceptron(nx.cycle_graph(4)).exact_R2()
+        Fraction(1, 1)
+        """
+        return self._diameter_source().exact_R2()
+
+    def _diameter_source(self):
+        return self._kern if self.method == "kernel" else self._geo
+
     # -- dense reference
     def _dense_instance(self, i, j) -> np.ndarray:
         idx, val = self._geo.instance(i, j)
@@ -714,12 +811,10 @@ class _PerceptronCertifier:
             E_R = kern.R_error
         else:
             self.delta = pinv_error_bound(kern.graph, kern.Lp)
-            E_R = 4 * self.delta + 4 * 3 * u / (1 - 3 * u) * float(np.abs(kern.Lp).max())
+            E_R = kern.diameter_error()
         R = float(kern.R)
         self.E_R = E_R
         self.E_R2 = (E_R * (2 * R + E_R) + u * R * R) * (1 + 8 * u)
-        self._exact = None
-        self._exact_R2 = None
         self.fallbacks = 0  # exact recomputations so far (ties, in practice)
 
     def _kernel_errors(self, i, j, pairs):
@@ -768,11 +863,7 @@ class _PerceptronCertifier:
         return int(self.exact_score(i, j, c, pairs) > self.exact_R2())
 
     def _exact_laplacian(self):
-        if self._exact is None:
-            from ..exact import ExactLaplacian
-
-            self._exact = ExactLaplacian(self.kern.graph)
-        return self._exact
+        return self.kern.exact_laplacian()  # ExactTooLargeError (a RuntimeError) beyond its limits
 
     def exact_score(self, i, j, c, pairs):
         from fractions import Fraction
@@ -787,10 +878,7 @@ class _PerceptronCertifier:
         return total
 
     def exact_R2(self):
-        if self._exact_R2 is None:
-            ex = self._exact_laplacian()
-            self._exact_R2 = max(ex.resistance(a, b) for a, b in self.kern.diameter_candidates(2 * self.E_R)) ** 2
-        return self._exact_R2
+        return self.kern.exact_R2()
 
 
 # -- Matrix Winnow ---------------------------------------------------------------------------
@@ -1167,6 +1255,34 @@ class MatrixWinnow(SimilarityLearner):
             self._zw_cache = None
             #: Trials the quadrature bounds left undecided (decided by a refresh and the exact sum).
             self.fallbacks = 0
+
+    @property
+    def R_error(self) -> float | None:
+        """A rigorous bound on ``|R - exact R|``: ``0`` where ``R`` is an exact integer (trees,
+        BSTs), ``None`` for the dense reference on other graphs.
+
+        Examples
+        --------
+        >>> MatrixWinnow(nx.path_graph(4), cut_size=1).R_error
+        0.0
+        """
+        return self._diameter_source().diameter_error()
+
+    def exact_R2(self):
+        """``R^2`` as an exact rational (:class:`fractions.Fraction`).
+
+        On a non-tree graph this needs exact solves (:class:`~simpred_lite.exact.ExactLaplacian`,
+        which raises :class:`~simpred_lite.exact.ExactTooLargeError` beyond its limits).
+
+        Examples
+        --------
+        >>> MatrixWinnow(nx.cycle_graph(4), cut_size=2).exact_R2()
+        Fraction(1, 1)
+        """
+        return self._diameter_source().exact_R2()
+
+    def _diameter_source(self):
+        return self._geo
 
     @property
     def rank(self) -> int:
