@@ -42,6 +42,7 @@ __all__ = [
     "check_features",
     "TRIAL_BYTES",
     "check_num_trials",
+    "check_graph_memory",
 ]
 
 #: Largest array (in bytes) a function of the package allocates before refusing: 1 GiB.
@@ -794,3 +795,39 @@ def check_num_trials(T, name: str = "T", *, already: int = 0) -> int:
                  "play fewer trials (mistake curves flatten long before 10**5 on the package's graphs), "
                  "or several shorter runs with different seeds")
     return T
+
+
+#: Memory of a networkx graph, measured: about 265 bytes a vertex and 210 an edge (rounded up).
+NX_NODE_BYTES, NX_EDGE_BYTES = 300, 250
+
+
+def check_graph_memory(n, m, what: str, alternative: str) -> None:
+    """Refuse, before building it, a networkx graph with ``n`` vertices and ``m`` edges beyond :data:`MEMORY_LIMIT`.
+
+    networkx keeps a dict per vertex and two dict entries per edge: about ``300 n + 250 m``
+    bytes, so a 1 GiB limit allows a few million vertices and edges.
+
+    Parameters
+    ----------
+    n, m : int or float
+        Vertices and (expected) edges.
+    what : str
+        The graph about to be built, for the message.
+    alternative : str
+        What to do instead; ends the message.
+
+    Raises
+    ------
+    ValueError
+        If ``300 n + 250 m`` bytes exceed :data:`MEMORY_LIMIT`.
+
+    Examples
+    --------
+    >>> check_graph_memory(100, 200, "a small graph", "nothing")
+    >>> check_graph_memory(10**10, 2 * 10**10, "grid_graph(10**5, 10**5)", "use a smaller grid")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: grid_graph(10**5, 10**5) (a networkx graph, n=1e+10 vertices, m=2e+10 edges) needs 7450.6 GiB, ...
+    """
+    check_memory(NX_NODE_BYTES * float(n) + NX_EDGE_BYTES * float(m),
+                 f"{what} (a networkx graph, n={float(n):.3g} vertices, m={float(m):.3g} edges)", alternative)

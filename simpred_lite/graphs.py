@@ -17,11 +17,13 @@ import networkx as nx
 import numpy as np
 
 from .checks import (
+    check_graph_memory,
     check_int,
     check_labels,
     check_probability,
     check_random_state,
     check_vertex,
+    check_work,
     is_integer,
 )
 
@@ -210,7 +212,9 @@ def planted_partition(n: int, K: int, p_in: float, p_out: float, seed) -> tuple[
         If ``n`` or ``K`` is not an integer, ``p_in`` / ``p_out`` not a number, or
         ``seed`` not an int or Generator.
     ValueError
-        If ``K < 2``, ``K > n``, a probability is outside ``[0, 1]`` or ``seed`` is negative.
+        If ``K < 2``, ``K > n``, a probability is outside ``[0, 1]`` or ``seed`` is negative;
+        if the ``n(n-1)/2`` pair draws exceed :data:`~simpred_lite.checks.WORK_LIMIT` (about
+        ``n = 140000``) or the expected graph :data:`~simpred_lite.checks.MEMORY_LIMIT`.
 
     Examples
     --------
@@ -225,6 +229,13 @@ def planted_partition(n: int, K: int, p_in: float, p_out: float, seed) -> tuple[
     p_in = check_probability(p_in, "p_in")
     p_out = check_probability(p_out, "p_out")
     rng = check_random_state(seed)
+    sizes = np.array([n // K + (k < n % K) for k in range(K)], dtype=float)
+    pairs_in = float((sizes * (sizes - 1) / 2).sum())
+    pairs = n * (n - 1) / 2
+    alternative = ("use a smaller n (the draw looks at every pair); for a large sparse graph with planted classes, "
+                   "networkx's nx.stochastic_block_model(sizes, p, sparse=True) or a kNN graph of features")
+    check_work(pairs, f"planted_partition(n={n}): n(n-1)/2 pair draws", alternative)
+    check_graph_memory(n, p_in * pairs_in + p_out * (pairs - pairs_in), f"planted_partition(n={n}, ...)", alternative)
     labels = np.repeat(np.arange(K), [n // K + (k < n % K) for k in range(K)]).astype(np.int64)
     G = nx.Graph()
     G.add_nodes_from(range(n))
@@ -257,6 +268,12 @@ def grid_graph(rows: int, cols: int, K: int = 2) -> tuple[nx.Graph, np.ndarray]:
     K : int, default 2
         Number of classes, in vertical bands.
 
+    Raises
+    ------
+    ValueError
+        If the graph would exceed :data:`~simpred_lite.checks.MEMORY_LIMIT`
+        (:func:`~simpred_lite.checks.check_graph_memory`: about 2 million vertices).
+
     Examples
     --------
     >>> G, labels = grid_graph(3, 4)
@@ -268,6 +285,8 @@ def grid_graph(rows: int, cols: int, K: int = 2) -> tuple[nx.Graph, np.ndarray]:
     if rows * cols < 2:
         raise ValueError(f"the grid needs at least two vertices, got {rows}x{cols}; use e.g. grid_graph(1, 2)")
     K = check_int(K, "K", low=1, high=cols)
+    check_graph_memory(rows * cols, rows * (cols - 1) + (rows - 1) * cols, f"grid_graph({rows}, {cols})",
+                       "use a smaller grid (at most about 2 million vertices)")
     G = nx.grid_2d_graph(rows, cols)
     G = nx.relabel_nodes(G, {(r, c): r * cols + c for r, c in G.nodes})
     G = nx.Graph(sorted((min(e), max(e)) for e in G.edges))
