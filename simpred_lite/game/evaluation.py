@@ -491,7 +491,9 @@ def evaluate_sweep(learners, graphs, seeds, *, n_jobs: int = 1, trials="random",
     graphs : dict name -> (G, labels) or LabelledGraph, or a sequence of LabelledGraph / dataset names
     seeds : iterable of int
     n_jobs : int, default 1
-        Parallel workers (``-1``: all cores); ``1`` runs in this process.
+        Parallel workers (``-1``: all cores); ``1`` runs in this process.  The records do not
+        depend on it: the bounds are certified integers (:func:`~simpred_lite.learners.bounds.floor_bound`),
+        not floats whose last digits follow the BLAS threads of the worker.
     trials, T, last_block, target, registry
         As in :func:`evaluate`.
 
@@ -512,6 +514,9 @@ def evaluate_sweep(learners, graphs, seeds, *, n_jobs: int = 1, trials="random",
 
     from ..datasets import LabelledGraph
 
+    n_jobs = check_int(n_jobs, "n_jobs")
+    if n_jobs == 0 or n_jobs < -1:
+        raise ValueError(f"n_jobs must be a positive number of workers or -1 (all cores), got {n_jobs}")
     specs = _resolve_learners(learners, registry)
     if isinstance(graphs, Mapping):
         items = list(graphs.items())

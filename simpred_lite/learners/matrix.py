@@ -50,7 +50,7 @@ import scipy  # scipy.linalg (expm, eigh) loads on first use, through scipy's la
 import scipy.sparse as sp
 
 from ..bst import BinarySupportTree
-from ..checks import check_memory, check_work
+from ..checks import check_memory, check_work, is_integer
 from ..graphs import frozen_copy, validate_graph, validate_labels
 from ..resistance import DENSE_LIMIT, edge_list, incidence, laplacian, laplacian_pinv
 from .base import SimilarityLearner, check_pair
@@ -887,6 +887,12 @@ def _check_winnow_params(cut_size, eta) -> tuple[float, float]:
         raise ValueError(
             "Matrix Winnow's threshold needs the cut size |Phi| (footnote of Algorithm 1): "
             "pass cut_size=simpred_lite.cut_size(G, labels), or bst.cut_size(labels) on a BST"
+        )
+    if is_integer(cut_size) and cut_size == 0:
+        raise ValueError(
+            "cut_size is 0: the labelling has one class (no cut edge joins two classes), so every pair is "
+            "similar and Matrix Winnow's threshold, which divides by |Phi|, is undefined; give labels with at "
+            "least two classes joined by an edge (or play 'AlwaysSimilar', which never errs on one class)"
         )
     for name, v in (("cut_size", cut_size), ("eta", eta)):
         if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating)):
