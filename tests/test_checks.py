@@ -359,7 +359,7 @@ BAD_INPUTS = [
     ("planted_partition dense 10**5", _call(graphs.planted_partition, 10**5, 2, 0.5, 0.1, seed=0), ValueError, r"networkx graph, n=1e\+05 .*MEMORY_LIMIT"),
     ("knn_graph 10**6 rows", lambda: datasets.knn_graph(np.zeros((10**6, 2)), 10), ValueError, r"knn_graph on n=1000000 rows .*subsample"),
     ("TreeWinnow 10**9", _call(TreeWinnow, 10**9), ValueError, r"n=1000000000 vertices .*GiB"),
-    ("UnionFindLearner 10**9", _call(UnionFindLearner, 10**9), ValueError, r"UnionFindLearner\(1000000000\) .*GiB"),
+    ("UnionFindLearner 10**9", _call(UnionFindLearner, 10**9), ValueError, r"UnionFindLearner\(1000000000\): .*GiB"),
     # silently accepted before
     ("GraphPerceptron kernel of another graph", lambda: GraphPerceptron(nx.cycle_graph(6), kernel=GraphKernel(nx.path_graph(6))), ValueError, r"kernel was built on another graph .*GraphKernel\(G\)"),
     ("from_networkx largest_component str", lambda: datasets.LabelledGraph.from_networkx(nx.karate_club_graph(), "club", largest_component="no"), TypeError, "largest_component must be True or False, got 'no'"),
