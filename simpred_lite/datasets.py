@@ -239,7 +239,7 @@ def knn_graph(X, k: int, labels=None):
     if X.shape[0] < 2:
         raise ValueError(f"X must be a feature matrix of shape (n, d) with n >= 2 rows, got shape {X.shape}")
     n, d = X.shape
-    k = check_int(k, "k (neighbours other than the point itself)", low=1, high=n - 1)
+    k = check_int(k, "k", low=1, high=n - 1)  # neighbours other than the point itself
     # the graph (networkx: ~250 bytes per edge, up to n k edges) and the neighbour search
     # (a tree query per point, ~k log n distance evaluations of d coordinates)
     alternative = ("subsample the rows first (e.g. X[rng.choice(len(X), 20000, replace=False)]), "

@@ -368,7 +368,7 @@ BAD_INPUTS = [
     ("knn_graph complex features", lambda: datasets.knn_graph(np.arange(4.0)[:, None] * 1j, 1), TypeError, r"X must be real, got complex .*X.real"),
     ("knn_graph huge features", lambda: datasets.knn_graph(np.array([[1e308], [-1e308], [0.0]]), 1), ValueError, r"beyond 1e150.*rescale the features"),
     ("knn_graph inf feature", lambda: datasets.knn_graph(np.array([[0.0], [np.inf], [1.0]]), 1), ValueError, r"NaN or infinite values \(first in row 1\)"),
-    ("knn_graph k float", lambda: datasets.knn_graph(np.arange(4.0)[:, None], 1.0), TypeError, "k .* must be an integer"),
+    ("knn_graph k float", lambda: datasets.knn_graph(np.arange(4.0)[:, None], 1.0), TypeError, "k must be an integer, got 1.0"),
     ("knn_graph NaN labels", lambda: datasets.knn_graph(np.arange(4.0)[:, None], 1, labels=[0, math.nan, 1, math.nan]), ValueError, r"missing \(None or NaN\) at 2 of 4 positions: \[1, 3\]"),
     ("knn_graph None label", lambda: datasets.knn_graph(np.arange(3.0)[:, None], 1, labels=["a", None, "b"]), ValueError, r"missing \(None or NaN\) at 1 of 3 positions: \[1\]"),
     ("from_networkx NaN label", lambda: datasets.LabelledGraph.from_networkx(_nan_labelled_path(), "c"), ValueError, r"attribute 'c' are missing \(None or NaN\) at 2 of 4 positions: \['v2', 'v3'\]"),
