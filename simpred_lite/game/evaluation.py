@@ -492,8 +492,9 @@ def evaluate_sweep(learners, graphs, seeds, *, n_jobs: int = 1, trials="random",
     seeds : iterable of int
     n_jobs : int, default 1
         Parallel workers (``-1``: all cores); ``1`` runs in this process.  The records do not
-        depend on it: the bounds are certified integers (:func:`~simpred_lite.learners.bounds.floor_bound`),
-        not floats whose last digits follow the BLAS threads of the worker.
+        depend on it: the bounds are rounded down to certified digits
+        (:func:`~simpred_lite.learners.bounds.certified_bound`), not floats whose last digits
+        follow the BLAS threads of the worker.
     trials, T, last_block, target, registry
         As in :func:`evaluate`.
 

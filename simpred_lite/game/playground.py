@@ -74,7 +74,7 @@ from ..learners import (
 )
 from ..learners.bounds import (
     comparator_norm_sq,
-    floor_bound,
+    certified_bound,
     matrix_perceptron_mistake_bound,
     matrix_winnow_mistake_bound,
     rnorm_perceptron_cut_bound,
@@ -318,12 +318,12 @@ def _similarity_from_graph_perceptron(G: nx.Graph, seed: int, labels) -> Similar
     return SimilarityFromClassifier(lambda: OneVsRest(lambda: GraphPerceptron(G, kernel=kernel), K=K), K)
 
 
-def _similarity_from_graph_perceptron_bound(G: nx.Graph, labels) -> int:
-    """``floor(c_K B)`` with ``B = sum_k floor(||u_k||^2 R^2)``, the one-vs-rest Perceptrons' bound.
+def _similarity_from_graph_perceptron_bound(G: nx.Graph, labels) -> float:
+    """``c_K B`` with ``B = sum_k floor(||u_k||^2 R^2)``, the one-vs-rest Perceptrons' bound.
 
     ``R^2 = max_v (L^+_vv + 1)`` comes from a float ``L^+``: each floor is certified with the
-    kernel's rigorous entry error (:func:`floor_bound`, exact diagonal entries in the rare
-    undecided case), so the reported integer is the same on every machine.
+    kernel's rigorous entry error (:func:`certified_bound`, exact diagonal entries in the rare
+    undecided case), so ``B`` and the bound are the same on every machine.
     """
     from fractions import Fraction
 
@@ -342,9 +342,9 @@ def _similarity_from_graph_perceptron_bound(G: nx.Graph, labels) -> int:
         yk = (y == k).astype(np.int64)
         u_sum = int((2 * yk - 1).sum())
         norm2 = 4 * g.cut_size(G, yk) + Fraction(u_sum * u_sum, n * n)  # ||u||^2, exact (a = 1)
-        B += floor_bound(lambda r2, c=float(norm2): c * r2, R2, kernel.entry_error,
-                         exact=lambda c=norm2: c * exact_R2())
-    return math.floor(similarity_from_classifier_mistake_bound(int(B), _num_classes(y)))
+        B += certified_bound(lambda r2, c=float(norm2): c * r2, R2, kernel.entry_error,
+                             exact=lambda c=norm2: c * exact_R2(), digits=None)
+    return similarity_from_classifier_mistake_bound(int(B), _num_classes(y))
 
 
 def _comparator_norm_sq(G: nx.Graph, labels) -> float:
@@ -366,31 +366,29 @@ register_learner("Similarity from class", _similarity_from_graph_perceptron, nee
                  bound=_similarity_from_graph_perceptron_bound, setting="known graph",
                  description="Lemma 7: weighted majority over hallucinated histories of one-vs-rest "
                              "graph Perceptrons; retires when its pool outgrows 2000 histories")
-def _matrix_perceptron_bound(G: nx.Graph, labels, learner) -> int:
-    """``floor(R^2 ||U||_F^2)``, certified to be the same on every machine (:func:`floor_bound`)."""
+def _matrix_perceptron_bound(G: nx.Graph, labels, learner) -> float:
+    """``R^2 ||U||_F^2`` rounded down to the digits that are the same on every machine (:func:`certified_bound`)."""
     U = comparator_norm_sq(G, labels)
-    return floor_bound(lambda R: matrix_perceptron_mistake_bound(R, U), learner.R, learner.R_error,
+    return certified_bound(lambda R: matrix_perceptron_mistake_bound(R, U), learner.R, learner.R_error,
                        exact=lambda: learner.exact_R2() * U)
 
 
-def _matrix_winnow_bound(G: nx.Graph, labels, learner) -> int:
-    """``floor((e^eta + 1)/eta R |Phi| ln m)``, certified to be the same on every machine (:func:`floor_bound`)."""
+def _matrix_winnow_bound(G: nx.Graph, labels, learner) -> float:
+    """``(e^eta + 1)/eta R |Phi| ln m`` rounded down to the digits that are the same on every machine."""
     cut = g.cut_size(G, labels)
 
     def bound_at(R):
         return matrix_winnow_mistake_bound(R, cut, learner.m, learner.eta)
 
-    return floor_bound(bound_at, learner.R, learner.R_error,
+    return certified_bound(bound_at, learner.R, learner.R_error,
                        exact=lambda: bound_at(math.sqrt(float(learner.exact_R2()))))
 
 
 register_learner("Matrix Perceptron", lambda G, seed: MatrixPerceptron(G), bound=_matrix_perceptron_bound,
-                 description="Algorithm 1 on G (kernel form); Proposition 2, M <= R^2 ||U||_F^2 "
-                             "(reported as an integer, floor(R^2 ||U||_F^2), the same on every machine)")
+                 description="Algorithm 1 on G (kernel form); Proposition 2, M <= R^2 ||U||_F^2")
 register_learner("Matrix Winnow", lambda G, seed, y: MatrixWinnow(G, cut_size=g.cut_size(G, y)), needs_labels=True,
                  bound=_matrix_winnow_bound,
-                 description="Algorithm 1 on G (kernel form); its threshold needs |Phi|; Proposition 2 "
-                             "(reported as an integer, the floor of the bound, the same on every machine)")
+                 description="Algorithm 1 on G (kernel form); its threshold needs |Phi|; Proposition 2")
 register_learner("BST Perceptron", lambda G, seed: BSTPerceptron(BinarySupportTree.from_graph(G, seed)),
                  bound=lambda G, y, L: matrix_perceptron_mistake_bound(L.R, _bst_comparator_norm_sq(L.bst, y)),
                  description="the O(log^2 n) Matrix Perceptron on a Binary Support Tree (§4.1); "

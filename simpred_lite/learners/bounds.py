@@ -31,7 +31,8 @@ from .unknown import rnorm_exponent
 __all__ = [
     "PAPER_BETA",
     "comparator_norm_sq",
-    "floor_bound",
+    "BOUND_DIGITS",
+    "certified_bound",
     "graph_perceptron_mistake_bound",
     "matrix_perceptron_mistake_bound",
     "matrix_winnow_mistake_bound",
@@ -83,20 +84,40 @@ def comparator_norm_sq(G: nx.Graph, labels) -> int:
     return int((touching**2).sum() + (between**2).sum())
 
 
-def floor_bound(bound_at, R: float, R_error: float | None, exact=None) -> int:
-    """``floor(B(R))`` for a mistake bound ``B`` increasing in the resistance diameter ``R``, the same on every machine.
+#: Significant digits of a bound reported by :func:`certified_bound` (rounded down).
+BOUND_DIGITS = 9
 
-    Mistakes are integers, so ``M <= B`` says exactly as much as ``M <= floor(B)``; an integer
-    is reported because the float ``R`` is not: it comes from a floating-point ``L^+``
-    whose last digits depend on the BLAS kernel and thread count (``69894.19268855629`` on
-    one machine, ``...716`` on another).  With ``R_error`` a rigorous bound on
-    ``|R - exact R|``, ``B`` is evaluated at ``R - R_error`` and ``R + R_error`` (widened by
-    ``1e-13`` relatively for the rounding of the formula itself).  When both ends have the
-    same floor, that floor is the floor of the exact bound, on every machine.  Otherwise (an
-    integer lies within the error band, which happens about once in ``1 / (B R_error)``
-    cases) ``exact()`` decides; without it, or when it raises
-    :class:`~simpred_lite.exact.ExactTooLargeError` (graphs beyond about 2000 vertices), the
-    lower end's floor is reported: still a valid bound, at most one below the exact floor.
+
+def _round_down(x, digits: int | None) -> tuple[int, int]:
+    """``(q, e)`` with ``q 10^e`` = ``x`` rounded down to ``digits`` significant digits (an integer floor for None)."""
+    x = Fraction(x)
+    if digits is None or x <= 0:
+        return math.floor(x), 0
+    e = math.floor(math.log10(float(x)))
+    while Fraction(10) ** (e + 1) <= x:  # the exact decimal magnitude, not the float log's
+        e += 1
+    while Fraction(10) ** e > x:
+        e -= 1
+    e -= digits - 1
+    return math.floor(x / Fraction(10) ** e), e
+
+
+def certified_bound(bound_at, R: float, R_error: float | None, exact=None, digits: int | None = BOUND_DIGITS):
+    """A mistake bound ``B(R)`` rounded down to the digits its computation guarantees: the same on every machine.
+
+    ``B`` is increasing in the resistance diameter ``R``, and the float ``R`` comes from a
+    floating-point ``L^+`` whose last digits depend on the BLAS kernel and thread count
+    (``69894.19268855629`` on one machine, ``...716`` on another, ``n_jobs=1`` against
+    ``n_jobs=2``).  With ``R_error`` a rigorous bound on ``|R - exact R|``, ``B`` is evaluated
+    at ``R - R_error`` and ``R + R_error`` (widened by ``1e-13`` relatively for the rounding of
+    the formula itself) and both ends are rounded *down* to ``digits`` significant digits
+    (default :data:`BOUND_DIGITS` = 9; the error band of the package's graphs is below
+    ``1e-10`` relatively, so these digits are guaranteed).  When both ends agree, that is the
+    exact bound rounded down, on every machine.  Otherwise (a rounding point lies inside the
+    band, about once in ``10^9 * band`` cases) ``exact()`` decides; without it, or when it
+    raises :class:`~simpred_lite.exact.ExactTooLargeError` (graphs beyond about 2000
+    vertices), the lower end is reported: still a valid bound, and one step of the last digit
+    at most below the exact one.  Rounding down keeps it a bound.
 
     Parameters
     ----------
@@ -106,38 +127,46 @@ def floor_bound(bound_at, R: float, R_error: float | None, exact=None) -> int:
         The float resistance diameter.
     R_error : float or None
         A rigorous bound on ``|R - exact R|`` (``0.0`` when ``R`` is exact); ``None`` when
-        unknown (then ``floor(bound_at(R))``, not certified).
+        unknown (then ``bound_at(R)`` rounded down, not certified).
     exact : callable ``() -> number``, optional
-        The bound computed exactly (e.g. from an exact ``R^2``), for the rare undecided case.
+        The bound computed exactly (e.g. a Fraction from an exact ``R^2``), for the rare
+        undecided case.
+    digits : int or None, default BOUND_DIGITS
+        Significant digits kept; ``None`` reports the integer ``floor(B)`` (mistakes are
+        integers, so ``M <= B`` iff ``M <= floor(B)``).
 
     Returns
     -------
-    int
+    float, or int when ``digits`` is None
 
     Examples
     --------
-    >>> floor_bound(lambda R: R * R * 4, 2.9999999999999996, 1e-12)   # 36 - 3e-15: undecided, no exact
-    35
-    >>> floor_bound(lambda R: R * R * 4, 2.9999999999999996, 1e-12, exact=lambda: Fraction(36))
-    36
-    >>> floor_bound(lambda R: R * R * 4, 3.1234567891, 1e-12)
+    >>> certified_bound(lambda R: 4 * R * R, 3.1234567891, 1e-12)
+    39.0239292
+    >>> certified_bound(lambda R: 4 * R * R, 3.1234567891, 1e-12, digits=None)
     39
+    >>> certified_bound(lambda R: 4 * R * R, 2.9999999999999996, 1e-12)   # 36 inside the band, no exact value
+    35.9999999
+    >>> certified_bound(lambda R: 4 * R * R, 2.9999999999999996, 1e-12, exact=lambda: Fraction(36))
+    36.0
     """
     if R_error is None:
-        return math.floor(bound_at(float(R)))
-    R_error = check_real(R_error, "R_error", low=0)
-    lo = bound_at(max(float(R) - R_error, 0.0)) * (1 - 1e-13)
-    hi = bound_at(float(R) + R_error) * (1 + 1e-13)
-    if math.floor(lo) == math.floor(hi):
-        return math.floor(lo)
-    if exact is not None:
-        from ..exact import ExactTooLargeError
+        q, e = _round_down(bound_at(float(R)), digits)
+    else:
+        R_error = check_real(R_error, "R_error", low=0)
+        lo = _round_down(bound_at(max(float(R) - R_error, 0.0)) * (1 - 1e-13), digits)
+        hi = _round_down(bound_at(float(R) + R_error) * (1 + 1e-13), digits)
+        q, e = lo
+        if lo != hi and exact is not None:
+            from ..exact import ExactTooLargeError
 
-        try:
-            return math.floor(exact())
-        except ExactTooLargeError:
-            pass
-    return math.floor(lo)
+            try:
+                q, e = _round_down(exact(), digits)
+            except ExactTooLargeError:
+                pass
+    if digits is None:
+        return int(q)
+    return float(f"{q}e{e}")  # the decimal, correctly rounded: its repr shows just these digits
 
 
 def graph_perceptron_mistake_bound(G: nx.Graph, labels, a: float = 1.0) -> float:
