@@ -73,8 +73,8 @@ from ..learners import (
     UnionFindLearner,
 )
 from ..learners.bounds import (
-    comparator_norm_sq,
     certified_bound,
+    comparator_norm_sq,
     matrix_perceptron_mistake_bound,
     matrix_winnow_mistake_bound,
     rnorm_perceptron_cut_bound,
