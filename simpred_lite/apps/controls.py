@@ -14,10 +14,36 @@ instead (same views, so the layout does not change):
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as W
 from traitlets import validate
 
-__all__ = ["CheckedIntText", "CheckedDropdown"]
+__all__ = ["CheckedIntText", "CheckedDropdown", "refusal_to_status"]
+
+
+def refusal_to_status(app):
+    """An ``on_invalid`` callback that shows the refusal in ``app.status`` (an HTML widget).
+
+    Parameters
+    ----------
+    app : object
+        An app with (eventually) a ``status`` HTML widget; nothing is shown before it exists.
+
+    Examples
+    --------
+    >>> class App: status = W.HTML()
+    >>> app = App(); refusal_to_status(app)("seed must lie in 0..10")
+    >>> app.status.value
+    'Not changed: seed must lie in 0..10.'
+    """
+
+    def show(message: str) -> None:
+        status = getattr(app, "status", None)
+        if status is not None:
+            status.value = f"Not changed: {html.escape(message)}."
+
+    return show
 
 
 def _from_browser(widget, name: str) -> bool:

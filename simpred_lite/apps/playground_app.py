@@ -25,7 +25,7 @@ from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph
 from ..viz.style import figure_to_png
 from ..viz.trees import draw_bst
-from .controls import CheckedDropdown, CheckedIntText
+from .controls import CheckedDropdown, CheckedIntText, refusal_to_status
 from .text import plain_text
 
 __all__ = ["PlaygroundApp"]
@@ -94,7 +94,7 @@ class PlaygroundApp:
             unknown = [v for v in value if v not in choices]
             if unknown:
                 raise ValueError(f"unknown {what} {unknown[0]!r}; choose from {list(choices)}")
-        refuse = self._refused  # a refused value of a box: its sentence goes to the status line
+        refuse = refusal_to_status(self)  # a refused value of a box: its sentence goes to the status line
         self.graph = CheckedDropdown(options=list(GRAPHS), value=graph, description="graph", on_invalid=refuse)
         self.learners = W.SelectMultiple(options=list(LEARNERS), value=names, description="learners",
                                          rows=len(LEARNERS))  # every learner visible, no scrolling
@@ -161,11 +161,6 @@ class PlaygroundApp:
             self._show(f"{GRAPHS[self.graph.value].description}; adversary: <b>{self.adversary.value}</b> — {hint}.")
         finally:
             self._building = False
-
-    def _refused(self, message: str) -> None:
-        """Show why a value typed or set in a box was refused (the box keeps its value)."""
-        if hasattr(self, "status"):
-            self.status.value = f"Not changed: {html.escape(message)}."
 
     def _on_setting(self, change) -> None:
         # a value typed in the browser and refused goes back to the old one: traitlets still
