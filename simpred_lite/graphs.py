@@ -318,6 +318,9 @@ def barbell_graph(clique_size: int, path_length: int = 0) -> tuple[nx.Graph, np.
     """
     clique_size = check_int(clique_size, "clique_size", low=2)
     path_length = check_int(path_length, "path_length", low=0)
+    check_graph_memory(2 * clique_size + path_length, clique_size * (clique_size - 1) + path_length + 1,
+                       f"barbell_graph({clique_size}, {path_length})",
+                       "use smaller cliques (the two cliques have c(c-1) edges: c = 1000 is already 10^6 edges)")
     G = nx.barbell_graph(clique_size, path_length)
     n = G.number_of_nodes()
     half = clique_size + (path_length + 1) // 2

@@ -360,6 +360,10 @@ BAD_INPUTS = [
     ("knn_graph 10**6 rows", lambda: datasets.knn_graph(np.zeros((10**6, 2)), 10), ValueError, r"knn_graph on n=1000000 rows .*subsample"),
     ("TreeWinnow 10**9", _call(TreeWinnow, 10**9), ValueError, r"n=1000000000 vertices .*GiB"),
     ("UnionFindLearner 10**9", _call(UnionFindLearner, 10**9), ValueError, r"UnionFindLearner\(1000000000\): .*GiB"),
+    ("barbell_graph huge cliques", _call(graphs.barbell_graph, 10**4), ValueError, r"barbell_graph\(10000, 0\) .*m=1e\+08 edges.*smaller cliques"),
+    ("sample_spanning_trees 10**9", _call(spanning.sample_spanning_trees, P4, 10**9, seed=0), ValueError, r"1000000000 x 4 int64 array .*fewer samples"),
+    ("random_permutation 10**9", _call(lowerbound.random_permutation, 10**9, seed=0), ValueError, r"random_permutation\(1000000000\).*smaller K"),
+    ("random_tree_with_clusters 10**8", _call(unknown_graphs.random_tree_with_clusters, 10**8, 2, seed=0), ValueError, r"complete graph K_n .*smaller n"),
     # silently accepted before
     ("GraphPerceptron kernel of another graph", lambda: GraphPerceptron(nx.cycle_graph(6), kernel=GraphKernel(nx.path_graph(6))), ValueError, r"kernel was built on another graph .*GraphKernel\(G\)"),
     ("from_networkx largest_component str", lambda: datasets.LabelledGraph.from_networkx(nx.karate_club_graph(), "club", largest_component="no"), TypeError, "largest_component must be True or False, got 'no'"),
