@@ -64,6 +64,15 @@ class ExactTooLargeError(RuntimeError):
     raised in the middle of a run when a learner meets a decision the floats cannot certify;
     the playground and :func:`~simpred_lite.game.evaluation.evaluate` then retire that learner
     and play on with the others.
+
+    Examples
+    --------
+    >>> from simpred_lite.graphs import grid_graph
+    >>> try:
+    ...     ExactLaplacian(grid_graph(70, 70)[0])
+    ... except ExactTooLargeError as err:
+    ...     print(str(err)[:75])
+    an exact rational solve with the Laplacian of a graph on n=4900 vertices (F
     """
 
 
