@@ -132,7 +132,7 @@ def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
 
 
 def frozen_copy(G: nx.Graph) -> nx.Graph:
-    """A frozen copy of ``G``'s vertices and edges (no attributes): what an object keeps of a graph.
+    """A frozen copy of ``G``'s vertices, edges and graph attributes: what an object keeps of a graph.
 
     Learners and :class:`~simpred_lite.datasets.LabelledGraph` keep this copy instead of the
     caller's graph, so that editing the caller's graph afterwards changes nothing they
@@ -145,7 +145,8 @@ def frozen_copy(G: nx.Graph) -> nx.Graph:
     Returns
     -------
     networkx.Graph
-        Frozen (:func:`networkx.freeze`), same vertex order and edges as ``G``.
+        Frozen (:func:`networkx.freeze`), same vertex order, edges and ``G.graph`` dict
+        (copied) as ``G``; vertex and edge attributes are not kept.
 
     Examples
     --------
@@ -155,6 +156,7 @@ def frozen_copy(G: nx.Graph) -> nx.Graph:
     (2, True)
     """
     H = nx.Graph()
+    H.graph.update(G.graph)  # graph-level facts (its name, edges added to connect it, ...)
     H.add_nodes_from(G.nodes)
     H.add_edges_from(G.edges)
     return nx.freeze(H)
