@@ -105,10 +105,10 @@ def test_bounds_hold_and_match_the_playground(small):
             assert r.mistakes <= r.bound, name
     assert ev["UnionFindLearner"].bound == 30 - 3
     learner = MatrixPerceptron(G)
-    # reported rounded down to its certified digits (9 significant)
+    # reported rounded down to its certified digits (7 significant)
     B = learner.R**2 * float((comparator_matrix(G, y) ** 2).sum())
-    assert B * (1 - 1e-8) <= ev["Matrix Perceptron"].bound <= B * (1 + 1e-12)
-    assert len(repr(ev["Matrix Perceptron"].bound).replace(".", "").strip("0")) <= 9
+    assert B * (1 - 1e-6) <= ev["Matrix Perceptron"].bound <= B * (1 + 1e-12)
+    assert len(repr(ev["Matrix Perceptron"].bound).replace(".", "").strip("0")) <= 7
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -244,7 +244,7 @@ def test_float_bounds_are_certified_the_same_for_one_and_two_jobs(small):
         [(r["graph"], r["learner"], r["bound"]) for r in two.records]
     for r in one.records:
         digits = repr(r["bound"]).replace(".", "").lstrip("0").rstrip("0")
-        assert r["bound"] > 0 and (len(digits) <= 9 or r["learner"] == "Similarity from class"), r
+        assert r["bound"] > 0 and (len(digits) <= 7 or r["learner"] == "Similarity from class"), r
         assert r["mistakes"] <= r["bound"], r
 
 
