@@ -395,12 +395,19 @@ class _DenseKernel:
         if self.exact:
             return 0.0
         if getattr(self, "_R_error", None) is None:
-            from ..exact import UNIT_ROUNDOFF, pinv_error_bound
+            from ..exact import UNIT_ROUNDOFF
 
             u = UNIT_ROUNDOFF
-            self._R_error = (4 * pinv_error_bound(self.graph, self.Lp)
-                             + 4 * 3 * u / (1 - 3 * u) * float(np.abs(self.Lp).max()))
+            self._R_error = 4 * self.pinv_error() + 4 * 3 * u / (1 - 3 * u) * float(np.abs(self.Lp).max())
         return self._R_error
+
+    def pinv_error(self) -> float:
+        """:func:`~simpred_lite.exact.pinv_error_bound` of the float ``L^+`` (computed once, ``O(m n)``)."""
+        if getattr(self, "_pinv_error", None) is None:
+            from ..exact import pinv_error_bound
+
+            self._pinv_error = pinv_error_bound(self.graph, self.Lp)
+        return self._pinv_error
 
     def exact_laplacian(self):
         """The :class:`~simpred_lite.exact.ExactLaplacian` of the graph (built once; it checks its cost)."""
@@ -798,7 +805,7 @@ class _PerceptronCertifier:
     """
 
     def __init__(self, kern):
-        from ..exact import UNIT_ROUNDOFF, pinv_error_bound
+        from ..exact import UNIT_ROUNDOFF
 
         self.kern = kern
         self.u = UNIT_ROUNDOFF
@@ -810,7 +817,7 @@ class _PerceptronCertifier:
             self._absL = abs(self._L)
             E_R = kern.R_error
         else:
-            self.delta = pinv_error_bound(kern.graph, kern.Lp)
+            self.delta = kern.pinv_error()
             E_R = kern.diameter_error()
         R = float(kern.R)
         self.E_R = E_R
