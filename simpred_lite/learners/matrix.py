@@ -805,7 +805,7 @@ class _PerceptronCertifier:
     """
 
     def __init__(self, kern):
-        from ..exact import UNIT_ROUNDOFF
+        from ..exact import UNIT_ROUNDOFF, pinv_error_bound
 
         self.kern = kern
         self.u = UNIT_ROUNDOFF
@@ -817,7 +817,9 @@ class _PerceptronCertifier:
             self._absL = abs(self._L)
             E_R = kern.R_error
         else:
-            self.delta = kern.pinv_error()
+            # computed afresh from the kernel's current L^+ and handed to it (its R error uses it)
+            self.delta = pinv_error_bound(kern.graph, kern.Lp)
+            kern._pinv_error, kern._R_error = self.delta, None
             E_R = kern.diameter_error()
         R = float(kern.R)
         self.E_R = E_R
