@@ -630,7 +630,36 @@ def _kernel(G, what: str):
 
 
 # -- Matrix Perceptron -----------------------------------------------------------------------
-class MatrixPerceptron(SimilarityLearner):
+class _ResistanceDiameter:
+    """``R_error`` and ``exact_R2`` of the matrix learners, from their kernel or geometry (``_diameter_source``)."""
+
+    @property
+    def R_error(self) -> float | None:
+        """A rigorous bound on ``|R - exact R|``: ``0`` where ``R`` is an exact integer (trees,
+        BSTs), ``None`` for the dense reference on other graphs.
+
+        Examples
+        --------
+        >>> MatrixPerceptron(nx.path_graph(4)).R_error
+        0.0
+        """
+        return self._diameter_source().diameter_error()
+
+    def exact_R2(self):
+        """``R^2`` as an exact rational (:class:`fractions.Fraction`).
+
+        On a non-tree graph this needs exact solves (:class:`~simpred_lite.exact.ExactLaplacian`,
+        which raises :class:`~simpred_lite.exact.ExactTooLargeError` beyond its limits).
+
+        Examples
+        --------
+        >>> MatrixPerceptron(nx.cycle_graph(4)).exact_R2()
+        Fraction(1, 1)
+        """
+        return self._diameter_source().exact_R2()
+
+
+class MatrixPerceptron(_ResistanceDiameter, SimilarityLearner):
     """Algorithm 1's Matrix Perceptron, in kernel form (default on graphs) or dense.
 
     Parameters
@@ -709,31 +738,6 @@ class MatrixPerceptron(SimilarityLearner):
             self._certifier = None if kern.exact else _PerceptronCertifier(kern)
         self.threshold = self.R**2
 
-
-    @property
-    def R_error(self) -> float | None:
-        """A rigorous bound on ``|R - exact R|``: ``0`` where ``R`` is an exact integer (trees,
-        BSTs), ``None`` for the dense reference on other graphs.
-
-        Examples
-        --------
-        >>> MatrixPerceptron(nx.path_graph(4)).R_error
-        0.0
-        """
-        return self._diameter_source().diameter_error()
-
-    def exact_R2(self):
-        """``R^2`` as an exact rational (:class:`fractions.Fraction`).
-
-        On a non-tree graph this needs exact solves (:class:`~simpred_lite.exact.ExactLaplacian`,
-        which raises :class:`~simpred_lite.exact.ExactTooLargeError` beyond its limits).
-
-        Examples
-        --------
-        >>> MatrixPerceptron(nx.cycle_graph(4)).exact_R2()
-        Fraction(1, 1)
-        """
-        return self._diameter_source().exact_R2()
 
     def _diameter_source(self):
         return self._kern if self.method == "kernel" else self._geo
@@ -1152,7 +1156,7 @@ class _LazyExponential:
         return top + math.log(math.exp(log_a - top) + math.exp(log_b - top))
 
 
-class MatrixWinnow(SimilarityLearner):
+class MatrixWinnow(_ResistanceDiameter, SimilarityLearner):
     """Algorithm 1's Matrix Winnow, exact, without ``O(m^3)`` work per trial.
 
     Parameters
@@ -1270,31 +1274,6 @@ class MatrixWinnow(SimilarityLearner):
             self._zw_cache = None
             #: Trials the quadrature bounds left undecided (decided by a refresh and the exact sum).
             self.fallbacks = 0
-
-    @property
-    def R_error(self) -> float | None:
-        """A rigorous bound on ``|R - exact R|``: ``0`` where ``R`` is an exact integer (trees,
-        BSTs), ``None`` for the dense reference on other graphs.
-
-        Examples
-        --------
-        >>> MatrixWinnow(nx.path_graph(4), cut_size=1).R_error
-        0.0
-        """
-        return self._diameter_source().diameter_error()
-
-    def exact_R2(self):
-        """``R^2`` as an exact rational (:class:`fractions.Fraction`).
-
-        On a non-tree graph this needs exact solves (:class:`~simpred_lite.exact.ExactLaplacian`,
-        which raises :class:`~simpred_lite.exact.ExactTooLargeError` beyond its limits).
-
-        Examples
-        --------
-        >>> MatrixWinnow(nx.cycle_graph(4), cut_size=2).exact_R2()
-        Fraction(1, 1)
-        """
-        return self._diameter_source().exact_R2()
 
     def _diameter_source(self):
         return self._geo
