@@ -35,10 +35,27 @@ __all__ = [
     "check_similarity_label",
     "check_labels",
     "check_memory",
+    "WORK_LIMIT",
+    "check_work",
+    "check_bool",
+    "check_class_values",
+    "check_features",
+    "TRIAL_BYTES",
+    "check_num_trials",
+    "check_graph_memory",
 ]
 
 #: Largest array (in bytes) a function of the package allocates before refusing: 1 GiB.
 MEMORY_LIMIT = 1 << 30
+
+#: Largest number of elementary steps (pair draws, sparse-solve flops, ...) a function of the
+#: package starts before refusing: ``10**10``, some seconds to a few minutes of work on a laptop.  Each
+#: function that checks it says in its docstring what it counts.
+WORK_LIMIT = 10**10
+
+#: Memory of one played trial as the package keeps it (a ``Trial`` in a list, the learners'
+#: predictions and mistakes): about 200-300 bytes measured, 400 with paths and records.
+TRIAL_BYTES = 400
 
 _BOOLS = (bool, np.bool_)
 
@@ -538,3 +555,279 @@ def _size(n_bytes) -> str:
         if n_bytes >= scale / 10:
             return f"{n_bytes / scale:.1f} {unit}"
     return f"{int(n_bytes)} bytes"
+
+
+def check_work(n_steps, what: str, alternative: str, *, limit: int | None = None) -> None:
+    """Refuse, *before* starting, a computation of more than ``limit`` elementary steps.
+
+    The time twin of :func:`check_memory`: a call that would run for hours (or never return
+    in a notebook) is refused at once, with what it would cost and what to do instead.
+
+    Parameters
+    ----------
+    n_steps : int or float
+        Estimated number of elementary steps (the caller's docstring says what it counts).
+    what : str
+        What would be computed, e.g. ``"planted_partition(10**6, ...): n(n-1)/2 pair draws"``.
+    alternative : str
+        What to use instead; ends the error message.
+    limit : int, optional
+        The limit; default :data:`WORK_LIMIT`.
+
+    Raises
+    ------
+    ValueError
+        If ``n_steps > limit``.
+
+    Examples
+    --------
+    >>> check_work(10**6, "a small loop", "nothing")
+    >>> check_work(10**12, "10^12 pair draws", "use a smaller n")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 10^12 pair draws takes about 1.0e+12 steps, more than the 1.0e+10 limit (...); use a smaller n
+    """
+    limit = WORK_LIMIT if limit is None else limit
+    if n_steps > limit:
+        raise ValueError(
+            f"{what} takes about {float(n_steps):.1e} steps, more than the {float(limit):.1e} limit "
+            f"(simpred_lite.checks.WORK_LIMIT); {alternative}"
+        )
+
+
+def check_bool(value, name: str) -> bool:
+    """Check that ``value`` is ``True`` or ``False`` (a Python or numpy bool, nothing else).
+
+    A string such as ``'no'`` is truthy in Python, so ``if value:`` would read it as True:
+    refuse it instead.
+
+    Parameters
+    ----------
+    value : object
+    name : str
+        Its name, used in the error message.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not a bool (a string, ``0``/``1``, None).
+
+    Examples
+    --------
+    >>> check_bool(False, "largest_component")
+    False
+    >>> check_bool("no", "largest_component")
+    Traceback (most recent call last):
+    ...
+    TypeError: largest_component must be True or False, got 'no' (str)
+    """
+    if not isinstance(value, _BOOLS):
+        raise TypeError(f"{name} must be True or False, got {_describe(value)}")
+    return bool(value)
+
+
+def _is_missing(v) -> bool:
+    if v is None:
+        return True
+    try:
+        return bool(v != v)  # NaN (float, numpy float, pandas NA-like) is not equal to itself
+    except (TypeError, ValueError):
+        return False
+
+
+def check_class_values(values, name: str, where=None) -> list:
+    """Check raw class values (any hashable) for missing ones: ``None`` or NaN.
+
+    Before classes are numbered ``0 .. K-1`` every distinct value becomes a class; NaN is
+    not even equal to itself, so each NaN would become a class of its own, and ``None`` a
+    class "None".  A missing label is refused, naming the vertices (rows) that have one.
+
+    Parameters
+    ----------
+    values : sequence
+        One class value per vertex (row).
+    name : str
+        What the values are, for the message (e.g. ``"labels"``, ``"attribute 'club'"``).
+    where : sequence, optional
+        The name of each position (original vertex ids); default the positions ``0, 1, ...``.
+
+    Returns
+    -------
+    list
+        ``values`` as a list.
+
+    Raises
+    ------
+    ValueError
+        If a value is None or NaN.
+
+    Examples
+    --------
+    >>> check_class_values(["a", "b"], "labels")
+    ['a', 'b']
+    >>> check_class_values(["a", None, float("nan")], "labels")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: labels are missing (None or NaN) at 2 of 3 positions: [1, 2]; give every vertex a class, ...
+    """
+    values = list(values)
+    bad = [k for k, v in enumerate(values) if _is_missing(v)]
+    if bad:
+        names = bad if where is None else [list(where)[k] for k in bad]
+        shown = f"{names[:10]}{' ...' if len(names) > 10 else ''}"
+        raise ValueError(
+            f"{name} are missing (None or NaN) at {len(bad)} of {len(values)} positions: {shown}; "
+            "give every vertex a class, or drop those vertices (rows) first"
+        )
+    return values
+
+
+def check_features(X, name: str = "X") -> np.ndarray:
+    """Check a real feature matrix ``(n, d)``: numbers, not complex, finite, with finite distances.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+    name : str, default "X"
+
+    Returns
+    -------
+    numpy.ndarray
+        ``X`` as a float64 array.
+
+    Raises
+    ------
+    TypeError
+        If ``X`` is complex or holds non-numbers (strings, objects).
+    ValueError
+        If ``X`` is not 2-d, holds NaN or infinity, or values so large (above ``1e150`` in
+        magnitude) that squared distances overflow to infinity.
+
+    Examples
+    --------
+    >>> check_features([[0, 1], [2, 3]]).dtype
+    dtype('float64')
+    >>> check_features([[1e308], [-1e308]])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: X holds values up to 1e+308 in magnitude, beyond 1e150: ...; rescale the features first, ...
+    """
+    arr = np.asarray(X)
+    if arr.dtype.kind == "c":
+        raise TypeError(f"{name} must be real, got complex dtype {arr.dtype}; pass X.real or np.abs(X) explicitly, "
+                        "or split real and imaginary parts into two columns")
+    if arr.dtype.kind not in "biuf":
+        try:
+            arr = arr.astype(float)
+        except (TypeError, ValueError):
+            raise TypeError(f"{name} must be a numeric feature matrix of shape (n, d), got dtype {arr.dtype}") from None
+        if arr.dtype.kind != "f":  # pragma: no cover - astype(float) always gives floats
+            raise TypeError(f"{name} must be numeric")
+    arr = np.asarray(arr, dtype=float)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be a feature matrix of shape (n, d), got shape {arr.shape}")
+    finite = np.isfinite(arr)
+    if not finite.all():
+        bad = int(np.argwhere(~finite)[0][0])
+        raise ValueError(
+            f"{name} holds NaN or infinite values (first in row {bad}); impute them or drop those rows, "
+            f"e.g. {name}[np.isfinite({name}).all(axis=1)]"
+        )
+    top = float(np.abs(arr).max()) if arr.size else 0.0
+    if top > _FEATURE_MAX:
+        raise ValueError(
+            f"{name} holds values up to {top:.3g} in magnitude, beyond 1e150: squared distances overflow; "
+            f"rescale the features first, e.g. {name} / np.abs({name}).max()"
+        )
+    return arr
+
+
+# |x|^2 summed over d coordinates stays finite for |x| <= 1e150 (1e300 * d < 1.8e308 for d < 1e8)
+_FEATURE_MAX = 1e150
+
+
+def check_num_trials(T, name: str = "T", *, already: int = 0) -> int:
+    """Check a number of trials: a non-negative integer whose trials fit in memory.
+
+    Every trial played is kept (the trial, the predictions, the mistake curve), about
+    :data:`TRIAL_BYTES` bytes each, so ``T`` is refused *before* anything is drawn when
+    ``(already + T) * TRIAL_BYTES`` exceeds :data:`MEMORY_LIMIT`: at most about 2.7 million
+    trials in one run.
+
+    Parameters
+    ----------
+    T : int
+        The number of trials asked for.
+    name : str, default "T"
+        Its name, for the message.
+    already : int, default 0
+        Trials already kept by the caller (a playground's history).
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError
+        If ``T`` is not an integer.
+    ValueError
+        If ``T`` is negative, or the trials would not fit in :data:`MEMORY_LIMIT`.
+
+    Examples
+    --------
+    >>> check_num_trials(1000)
+    1000
+    >>> check_num_trials(10**9)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: T=1000000000 trials (about 400 bytes each, kept) needs 372.5 GiB, more than the 1.0 GiB limit ...
+    """
+    T = check_int(T, name, low=0)
+    total = already + T
+    check_memory(total * TRIAL_BYTES,
+                 f"{name}={T} trials" + (f" after the {already} kept" if already else "")
+                 + f" (about {TRIAL_BYTES} bytes each, kept)",
+                 "play fewer trials (mistake curves flatten long before 10**5 on the package's graphs), "
+                 "or several shorter runs with different seeds")
+    return T
+
+
+#: Memory of a networkx graph, measured: about 265 bytes a vertex and 210 an edge (rounded up).
+NX_NODE_BYTES, NX_EDGE_BYTES = 300, 250
+
+
+def check_graph_memory(n, m, what: str, alternative: str) -> None:
+    """Refuse, before building it, a networkx graph with ``n`` vertices and ``m`` edges beyond :data:`MEMORY_LIMIT`.
+
+    networkx keeps a dict per vertex and two dict entries per edge: about ``300 n + 250 m``
+    bytes, so a 1 GiB limit allows a few million vertices and edges.
+
+    Parameters
+    ----------
+    n, m : int or float
+        Vertices and (expected) edges.
+    what : str
+        The graph about to be built, for the message.
+    alternative : str
+        What to do instead; ends the message.
+
+    Raises
+    ------
+    ValueError
+        If ``300 n + 250 m`` bytes exceed :data:`MEMORY_LIMIT`.
+
+    Examples
+    --------
+    >>> check_graph_memory(100, 200, "a small graph", "nothing")
+    >>> check_graph_memory(10**10, 2 * 10**10, "grid_graph(10**5, 10**5)", "use a smaller grid")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: grid_graph(10**5, 10**5) (a networkx graph, n=1e+10 vertices, m=2e+10 edges) needs 7450.6 GiB, ...
+    """
+    check_memory(NX_NODE_BYTES * float(n) + NX_EDGE_BYTES * float(m),
+                 f"{what} (a networkx graph, n={float(n):.3g} vertices, m={float(m):.3g} edges)", alternative)

@@ -8,12 +8,13 @@ size is far below the plain cut size.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import networkx as nx
 import numpy as np
 
-from .checks import check_int
+from .checks import check_bool, check_class_values, check_features, check_int, check_memory, check_vertex, check_work
 
 __all__ = ["digits_knn_graph"]
 
@@ -102,19 +103,12 @@ def digits_knn_graph(k: int = 10) -> tuple[nx.Graph, np.ndarray]:
 __all__ += ["knn_graph", "LabelledGraph", "DATASETS", "load_graph"]
 
 
-def _check_k(k, n: int) -> int:
-    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
-        raise TypeError(f"k must be an integer number of neighbours, got {k!r}")
-    if not 1 <= k <= n - 1:
-        raise ValueError(
-            f"k must lie in 1..{n - 1} (neighbours other than the point itself, n={n} points), got k={k}; "
-            "choose a smaller k"
-        )
-    return int(k)
+def _encode_labels(values, what: str, where=None) -> tuple[np.ndarray, tuple]:
+    """Map arbitrary hashable class values to ``0 .. K-1`` (sorted if sortable, else first seen).
 
-
-def _encode_labels(values, what: str) -> tuple[np.ndarray, tuple]:
-    """Map arbitrary hashable class values to ``0 .. K-1`` (sorted if sortable, else first seen)."""
+    Missing values (None, NaN) are refused: each NaN would become a class of its own.
+    """
+    values = check_class_values(values, what, where)
     seen = list(dict.fromkeys(values))
     try:
         classes = sorted(seen)
@@ -221,10 +215,14 @@ def knn_graph(X, k: int, labels=None):
     Raises
     ------
     ValueError
-        ``X`` is not 2-d, has fewer than two rows, or holds NaN / infinity; ``k`` is out of
-        range; ``labels`` has the wrong length.
+        ``X`` is not 2-d, has fewer than two rows, holds NaN / infinity or values beyond
+        ``1e150`` (rescale them); ``k`` is out of range; ``labels`` has the wrong length or a
+        missing (None / NaN) value; the graph would exceed
+        :data:`~simpred_lite.checks.MEMORY_LIMIT` (``250 n k`` bytes: about ``n = 4 * 10^5``
+        rows at ``k = 10``) or the search :data:`~simpred_lite.checks.WORK_LIMIT`
+        (``8 n k d log2 n`` steps).
     TypeError
-        ``k`` is not an integer.
+        ``k`` is not an integer; ``X`` is complex or not numeric.
 
     Examples
     --------
@@ -237,26 +235,25 @@ def knn_graph(X, k: int, labels=None):
     """
     from sklearn.neighbors import NearestNeighbors
 
-    try:
-        X = np.asarray(X, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError("X must be a numeric feature matrix of shape (n, d)") from None
-    if X.ndim != 2 or X.shape[0] < 2:
+    X = check_features(X)
+    if X.shape[0] < 2:
         raise ValueError(f"X must be a feature matrix of shape (n, d) with n >= 2 rows, got shape {X.shape}")
-    if not np.all(np.isfinite(X)):
-        bad = int(np.argwhere(~np.isfinite(X))[0][0])
-        raise ValueError(
-            f"X holds NaN or infinite values (first in row {bad}); impute them or drop those rows, "
-            "e.g. X[np.isfinite(X).all(axis=1)]"
-        )
-    n = X.shape[0]
-    k = _check_k(k, n)
+    n, d = X.shape
+    k = check_int(k, "k", low=1, high=n - 1)  # neighbours other than the point itself
+    # the graph (networkx: ~250 bytes per edge, up to n k edges) and the neighbour search
+    # (a tree query per point, ~k log n distance evaluations of d coordinates)
+    alternative = ("subsample the rows first (e.g. X[rng.choice(len(X), 20000, replace=False)]), "
+                   "or use a smaller k")
+    check_memory(250.0 * n * k, f"knn_graph on n={n} rows with k={k}: a networkx graph of up to n k edges",
+                 alternative)
+    check_work(float(n) * k * d * max(math.log2(n), 1.0) * 8, f"knn_graph on n={n} rows of d={d} features, k={k}",
+               alternative)
     codes = None
     if labels is not None:
         values = list(np.asarray(labels, dtype=object).reshape(-1)) if np.ndim(labels) else None
         if values is None or np.ndim(labels) != 1 or len(values) != n:
             raise ValueError(f"labels must give one class per row of X (n={n}), got shape {np.shape(labels)}")
-        codes, _ = _encode_labels(values, "labels")
+        codes, _ = _encode_labels(values, "labels (one per row of X)")
     nn = NearestNeighbors(n_neighbors=k).fit(X)
     nbrs = nn.kneighbors(return_distance=False)  # without X: a point is not its own neighbour
     rows = np.repeat(np.arange(n), k)
@@ -285,6 +282,7 @@ class LabelledGraph:
     Attributes
     ----------
     graph : networkx.Graph
+        A frozen copy of the graph given (editing it raises; edits of the original do not reach it).
     labels : numpy.ndarray of int64
     node_names : tuple
         Original id of each vertex, ``node_names[v]``.
@@ -312,9 +310,10 @@ class LabelledGraph:
     name: str = "graph"
 
     def __post_init__(self):
-        from .graphs import validate_graph, validate_labels
+        from .graphs import frozen_copy, validate_graph, validate_labels
 
-        G = validate_graph(self.graph)
+        G = frozen_copy(validate_graph(self.graph))  # the caller's graph may change later; this one cannot
+        object.__setattr__(self, "graph", G)
         n = G.number_of_nodes()
         y = validate_labels(self.labels, n)
         names, classes = tuple(self.node_names), tuple(self.class_names)
@@ -368,7 +367,7 @@ class LabelledGraph:
             ``G`` is not a networkx graph, or ``label`` is not a string.
         ValueError
             ``G`` is directed, empty, disconnected (without ``largest_component``), or some
-            vertices lack the attribute ``label``.
+            vertices lack the attribute ``label`` or have a missing value there (None, NaN).
 
         Examples
         --------
@@ -383,6 +382,7 @@ class LabelledGraph:
         if G.is_directed():
             raise ValueError("G is directed, but similarity is symmetric: pass G.to_undirected() "
                              "(keeps an edge if either direction exists)")
+        largest_component = check_bool(largest_component, "largest_component")
         if G.number_of_nodes() < 2:
             raise ValueError(f"G needs at least two vertices, got {G.number_of_nodes()}")
         missing = [v for v, d in G.nodes(data=True) if label not in d]
@@ -410,7 +410,8 @@ class LabelledGraph:
             nodes = sorted(nodes)
         except TypeError:
             pass
-        codes, classes = _encode_labels([G.nodes[v][label] for v in nodes], label)
+        codes, classes = _encode_labels([G.nodes[v][label] for v in nodes], f"values of the attribute {label!r}",
+                                        where=nodes)
         index = {v: i for i, v in enumerate(nodes)}
         graph = nx.Graph()
         graph.add_nodes_from(range(len(nodes)))
@@ -421,8 +422,13 @@ class LabelledGraph:
 
     # -- the way back ----------------------------------------------------------------------
     def original(self, v: int):
-        """The original id of vertex ``v``."""
-        return self.node_names[v]
+        """The original id of vertex ``v`` (``0 <= v < n``; negative indices are refused).
+
+        Parameters
+        ----------
+        v : int
+        """
+        return self.node_names[check_vertex(v, self.n, "vertex v")]
 
     def vertex(self, name) -> int:
         """The vertex ``0 .. n-1`` of the original id ``name``."""

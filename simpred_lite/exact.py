@@ -22,7 +22,13 @@ of exact geometric predicates):
 
 Step 3 is rare (in practice: the exact ties) and costs one exact solve — about 2 ms at
 ``n = 100``, 60 ms at ``n = 400`` and 1 s at ``n = 1000`` — so the learners keep their float
-speed while their decisions are those of exact arithmetic.
+speed while their decisions are those of exact arithmetic.  The solve grows like ``n^3``
+in time and ``n^2`` in memory: :class:`ExactLaplacian` refuses, before FLINT allocates
+anything, a graph beyond :data:`~simpred_lite.checks.WORK_LIMIT` or
+:data:`~simpred_lite.checks.MEMORY_LIMIT` (about ``n = 2000`` vertices) with
+:class:`ExactTooLargeError`; a learner that needs an exact decision there stops with it
+(the playground and :func:`~simpred_lite.game.evaluation.evaluate` retire it) instead of
+running for hours or aborting the interpreter.
 
 Examples
 --------
@@ -40,12 +46,68 @@ from fractions import Fraction
 import networkx as nx
 import numpy as np
 
+from .checks import check_memory, check_work
 from .graphs import validate_graph
 
-__all__ = ["ExactLaplacian", "pinv_error_bound", "certified_compare", "UNIT_ROUNDOFF"]
+__all__ = ["ExactLaplacian", "ExactTooLargeError", "exact_solve_cost", "pinv_error_bound", "certified_compare",
+           "UNIT_ROUNDOFF"]
 
 #: Unit roundoff of IEEE double precision, ``2^-53``.
 UNIT_ROUNDOFF = 2.0**-53
+
+
+class ExactTooLargeError(RuntimeError):
+    """An exact rational solve was refused: it would exceed the time or memory limit.
+
+    Raised by :class:`ExactLaplacian` before FLINT allocates anything (FLINT itself aborts
+    the whole interpreter when it runs out of memory).  It is a ``RuntimeError`` because it is
+    raised in the middle of a run when a learner meets a decision the floats cannot certify;
+    the playground and :func:`~simpred_lite.game.evaluation.evaluate` then retire that learner
+    and play on with the others.
+
+    Examples
+    --------
+    >>> from simpred_lite.graphs import grid_graph
+    >>> try:
+    ...     ExactLaplacian(grid_graph(70, 70)[0])
+    ... except ExactTooLargeError as err:
+    ...     print(str(err)[:75])
+    an exact rational solve with the Laplacian of a graph on n=4900 vertices (F
+    """
+
+
+def exact_solve_cost(G: nx.Graph) -> tuple[float, float]:
+    """Estimated ``(steps, bytes)`` of one exact solve with the grounded Laplacian of ``G``.
+
+    FLINT solves ``L_0 x = c`` by p-adic (Dixon) lifting: an LU factorisation modulo a
+    word-size prime (``n^3`` word operations, an ``n x n`` table of words), then one
+    matrix-vector product (``n^2``) per lifted word of the solution.  The solution's
+    denominator is ``det L_0 = tau(G)`` (spanning trees), at most Hadamard's bound
+    ``prod_v sqrt(d_v^2 + d_v)``, so numerators and denominator have about
+    ``b = sum_v log2(d_v + 1)`` bits and the lifting takes about ``2 b / 60`` steps.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A graph on ``0 .. n-1``.
+
+    Returns
+    -------
+    steps : float
+        ``n^3 + n^2 * 2 b / 60``.
+    n_bytes : float
+        ``16 n^2`` (the integer matrix and its inverse modulo p) plus ``n * 2 b / 8`` (the
+        rational solution).
+
+    Examples
+    --------
+    >>> steps, n_bytes = exact_solve_cost(nx.grid_2d_graph(300, 300))
+    >>> f"{steps:.1e} steps, {n_bytes / 2**30:.0f} GiB"
+    '7.9e+14 steps, 125 GiB'
+    """
+    n = G.number_of_nodes()
+    bits = sum(math.log2(d + 1) for _, d in G.degree) + 64
+    return float(n) ** 3 + float(n) ** 2 * 2 * bits / 60, 16.0 * n * n + n * 2 * bits / 8
 
 
 class ExactLaplacian:
@@ -61,6 +123,13 @@ class ExactLaplacian:
     G : networkx.Graph
         A connected graph on the vertices ``0 .. n-1`` (edge weights ignored).
 
+    Raises
+    ------
+    ExactTooLargeError
+        If one solve would exceed :data:`~simpred_lite.checks.WORK_LIMIT` steps or
+        :data:`~simpred_lite.checks.MEMORY_LIMIT` bytes (:func:`exact_solve_cost`): about
+        ``n = 2000`` vertices.  Nothing is allocated before the check.
+
     Examples
     --------
     >>> import networkx as nx
@@ -72,6 +141,16 @@ class ExactLaplacian:
     def __init__(self, G: nx.Graph):
         G = validate_graph(G)
         self.n = G.number_of_nodes()
+        steps, n_bytes = exact_solve_cost(G)
+        what = f"an exact rational solve with the Laplacian of a graph on n={self.n} vertices (FLINT, Dixon lifting)"
+        alternative = ("exact arithmetic is for the rare ties of small graphs (n up to about 2000); on a larger graph "
+                       "use a learner whose decisions are exact integers, e.g. BSTPerceptron.from_graph(G, seed) "
+                       "or MatrixPerceptron(BinarySupportTree.from_graph(G, seed))")
+        try:
+            check_work(steps, what, alternative)
+            check_memory(n_bytes, what, alternative)
+        except ValueError as err:
+            raise ExactTooLargeError(str(err)) from None
         self._edges = [(int(u), int(v)) for u, v in G.edges]
         self._grounded = None
 

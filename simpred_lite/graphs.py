@@ -17,16 +17,19 @@ import networkx as nx
 import numpy as np
 
 from .checks import (
+    check_graph_memory,
     check_int,
     check_labels,
     check_probability,
     check_random_state,
     check_vertex,
+    check_work,
     is_integer,
 )
 
 __all__ = [
     "validate_graph",
+    "frozen_copy",
     "validate_labels",
     "planted_partition",
     "grid_graph",
@@ -128,6 +131,37 @@ def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
     return G
 
 
+def frozen_copy(G: nx.Graph) -> nx.Graph:
+    """A frozen copy of ``G``'s vertices, edges and graph attributes: what an object keeps of a graph.
+
+    Learners and :class:`~simpred_lite.datasets.LabelledGraph` keep this copy instead of the
+    caller's graph, so that editing the caller's graph afterwards changes nothing they
+    compute, and editing the copy raises ``NetworkXError: Frozen graph can't be modified``.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+
+    Returns
+    -------
+    networkx.Graph
+        Frozen (:func:`networkx.freeze`), same vertex order, edges and ``G.graph`` dict
+        (copied) as ``G``; vertex and edge attributes are not kept.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = nx.path_graph(3); H = frozen_copy(G); G.add_edge(0, 2)
+    >>> H.number_of_edges(), nx.is_frozen(H)
+    (2, True)
+    """
+    H = nx.Graph()
+    H.graph.update(G.graph)  # graph-level facts (its name, edges added to connect it, ...)
+    H.add_nodes_from(G.nodes)
+    H.add_edges_from(G.edges)
+    return nx.freeze(H)
+
+
 def validate_labels(labels, n: int, *, num_classes: int | None = None) -> np.ndarray:
     """Check a labeling where graphs are validated: :func:`simpred_lite.checks.check_labels`.
 
@@ -180,7 +214,9 @@ def planted_partition(n: int, K: int, p_in: float, p_out: float, seed) -> tuple[
         If ``n`` or ``K`` is not an integer, ``p_in`` / ``p_out`` not a number, or
         ``seed`` not an int or Generator.
     ValueError
-        If ``K < 2``, ``K > n``, a probability is outside ``[0, 1]`` or ``seed`` is negative.
+        If ``K < 2``, ``K > n``, a probability is outside ``[0, 1]`` or ``seed`` is negative;
+        if the ``n(n-1)/2`` pair draws exceed :data:`~simpred_lite.checks.WORK_LIMIT` (about
+        ``n = 140000``) or the expected graph :data:`~simpred_lite.checks.MEMORY_LIMIT`.
 
     Examples
     --------
@@ -195,6 +231,13 @@ def planted_partition(n: int, K: int, p_in: float, p_out: float, seed) -> tuple[
     p_in = check_probability(p_in, "p_in")
     p_out = check_probability(p_out, "p_out")
     rng = check_random_state(seed)
+    sizes = np.array([n // K + (k < n % K) for k in range(K)], dtype=float)
+    pairs_in = float((sizes * (sizes - 1) / 2).sum())
+    pairs = n * (n - 1) / 2
+    alternative = ("use a smaller n (the draw looks at every pair); for a large sparse graph with planted classes, "
+                   "networkx's nx.stochastic_block_model(sizes, p, sparse=True) or a kNN graph of features")
+    check_work(pairs, f"planted_partition(n={n}): n(n-1)/2 pair draws", alternative)
+    check_graph_memory(n, p_in * pairs_in + p_out * (pairs - pairs_in), f"planted_partition(n={n}, ...)", alternative)
     labels = np.repeat(np.arange(K), [n // K + (k < n % K) for k in range(K)]).astype(np.int64)
     G = nx.Graph()
     G.add_nodes_from(range(n))
@@ -227,6 +270,12 @@ def grid_graph(rows: int, cols: int, K: int = 2) -> tuple[nx.Graph, np.ndarray]:
     K : int, default 2
         Number of classes, in vertical bands.
 
+    Raises
+    ------
+    ValueError
+        If the graph would exceed :data:`~simpred_lite.checks.MEMORY_LIMIT`
+        (:func:`~simpred_lite.checks.check_graph_memory`: about 2 million vertices).
+
     Examples
     --------
     >>> G, labels = grid_graph(3, 4)
@@ -238,6 +287,8 @@ def grid_graph(rows: int, cols: int, K: int = 2) -> tuple[nx.Graph, np.ndarray]:
     if rows * cols < 2:
         raise ValueError(f"the grid needs at least two vertices, got {rows}x{cols}; use e.g. grid_graph(1, 2)")
     K = check_int(K, "K", low=1, high=cols)
+    check_graph_memory(rows * cols, rows * (cols - 1) + (rows - 1) * cols, f"grid_graph({rows}, {cols})",
+                       "use a smaller grid (at most about 2 million vertices)")
     G = nx.grid_2d_graph(rows, cols)
     G = nx.relabel_nodes(G, {(r, c): r * cols + c for r, c in G.nodes})
     G = nx.Graph(sorted((min(e), max(e)) for e in G.edges))
@@ -269,6 +320,9 @@ def barbell_graph(clique_size: int, path_length: int = 0) -> tuple[nx.Graph, np.
     """
     clique_size = check_int(clique_size, "clique_size", low=2)
     path_length = check_int(path_length, "path_length", low=0)
+    check_graph_memory(2 * clique_size + path_length, clique_size * (clique_size - 1) + path_length + 1,
+                       f"barbell_graph({clique_size}, {path_length})",
+                       "use smaller cliques (the two cliques have c(c-1) edges: c = 1000 is already 10^6 edges)")
     G = nx.barbell_graph(clique_size, path_length)
     n = G.number_of_nodes()
     half = clique_size + (path_length + 1) // 2

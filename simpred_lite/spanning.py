@@ -31,7 +31,7 @@ from collections.abc import Sequence
 import networkx as nx
 import numpy as np
 
-from .checks import check_int, check_random_state, check_vertex
+from .checks import check_int, check_memory, check_random_state, check_vertex, check_work
 from .graphs import validate_graph
 
 __all__ = [
@@ -386,6 +386,11 @@ def sample_spanning_trees(G: nx.Graph, samples: int, seed, method: str = "wilson
     rng = check_random_state(seed)
     n = G.number_of_nodes()
     indptr, indices = adjacency_arrays(G)
+    check_memory(8.0 * samples * n, f"sample_spanning_trees: a {samples} x {n} int64 array of parent arrays",
+                 "draw fewer samples (standard errors shrink like 1/sqrt(samples): 10**4 is plenty), or loop over "
+                 "wilson(G, seed=rng) and keep only what you need")
+    check_work(float(samples) * n, f"sample_spanning_trees: {samples} random walks on n={n} vertices",
+               "draw fewer samples (10**4 is plenty for frequencies to 1%)")
     out = np.empty((samples, n), dtype=np.int64)
     for s in range(samples):
         out[s] = core(indptr, indices, rng, int(rng.integers(n)))

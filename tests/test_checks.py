@@ -33,11 +33,15 @@ from simpred_lite.checks import (
     check_similarity_label,
     check_vertex,
 )
-from simpred_lite.game import hand_played, play, playground, trials
+from simpred_lite.exact import ExactLaplacian, ExactTooLargeError
+from simpred_lite.game import evaluation, hand_played, play, playground, trials
 from simpred_lite.learners import (
     AlwaysSimilar,
     BSTPerceptron,
     ClassifierFromSimilarity,
+    GraphKernel,
+    GraphPerceptron,
+    MatrixPerceptron,
     MatrixWinnow,
     MemorizingClassifier,
     RNormPerceptron,
@@ -189,17 +193,19 @@ def test_known_graph_learners_check_but_drop_the_path():
 
 def test_memory_guards_are_raised_before_allocating(monkeypatch):
     # small limits stand in for the real sizes (a 100 x 100 grid, n = 3000, n = 200000)
+    G, y = graphs.grid_graph(6, 6)  # built first: the graph itself is checked against the limit too
     monkeypatch.setattr(checks, "MEMORY_LIMIT", 10_000)
-    G, y = graphs.grid_graph(6, 6)
     with pytest.raises(ValueError, match="comparator_matrix .*comparator_norm_sq"):
         matrix.comparator_matrix(G, y)
     with pytest.raises(ValueError, match=r"MatrixWinnow\(method='lowrank'\) .*method='kernel'"):
         MatrixWinnow(G, cut_size=6, method="lowrank")
-    with pytest.raises(ValueError, match=r"RNormPerceptronReference\(40\) .* use RNormPerceptron\(n\)"):
-        RNormPerceptronReference(40)
-    RNormPerceptron(40)  # the sparse learner allocates nothing dense
     MatrixWinnow(G, cut_size=6)  # the suggested alternatives: the kernel form ...
     MatrixWinnow(bst.BinarySupportTree.from_graph(G, seed=0), cut_size=6)  # ... or the BST
+    # the forest of revealed paths takes ~400 bytes a vertex: a limit it fits in at n = 70
+    monkeypatch.setattr(checks, "MEMORY_LIMIT", 30_000)
+    with pytest.raises(ValueError, match=r"RNormPerceptronReference\(70\) .* use RNormPerceptron\(n\)"):
+        RNormPerceptronReference(70)
+    RNormPerceptron(70)  # the sparse learner allocates nothing dense
 
 
 def test_memory_guards_at_the_real_sizes():
@@ -340,7 +346,64 @@ BAD_INPUTS = [
     ("PlaygroundApp play_steps 0", _call(apps.PlaygroundApp, "barbell", ["AlwaysSimilar"], play_steps=0), ValueError, "play_steps must lie in 1..2000"),
     ("PlaygroundApp learners string", _call(apps.PlaygroundApp, "barbell", "AlwaysSimilar"), TypeError, "learners must be a list"),
     ("GraphAdversaryApp learner str", _call(apps.GraphAdversaryApp, P4, "x"), TypeError, "learner must be a similarity learner"),
+    # sizes refused before allocating (the limit and the alternative in the message)
+    ("ExactLaplacian 70x70 grid", lambda: ExactLaplacian(graphs.grid_graph(70, 70)[0]), ExactTooLargeError, r"n=4900 vertices .* 1.0e\+10 limit .*BSTPerceptron"),
+    ("MatrixPerceptron 300x300 grid", lambda: MatrixPerceptron(_GRID300()), ValueError, r"resistance diameter R of a graph on n=90000 .*WORK_LIMIT.*Binary Support Tree"),
+    ("MatrixWinnow 300x300 grid", lambda: MatrixWinnow(_GRID300(), cut_size=300), ValueError, r"n=90000 .*WORK_LIMIT"),
+    ("evaluate Matrix Perceptron 300x300 grid", lambda: evaluation.evaluate(["Matrix Perceptron"], *graphs.grid_graph(300, 300), T=10), ValueError, r"n=90000 .*BSTPerceptron"),
+    ("random_trials T=10**9", _call(trials.random_trials, P4, Y4, 10**9, seed=0), ValueError, r"T=1000000000 trials .* needs 372.5 GiB.*play fewer trials"),
+    ("evaluate T=10**9", _call(evaluation.evaluate, ["AlwaysSimilar"], P4, Y4, T=10**9), ValueError, r"T=1000000000 trials"),
+    ("Playground play 10**9", lambda: playground.Playground("barbell", ["AlwaysSimilar"], seed=0).play(10**9), ValueError, r"k=1000000000 trials"),
+    ("grid_graph 10**5 x 10**5", _call(graphs.grid_graph, 10**5, 10**5), ValueError, r"grid_graph\(100000, 100000\) .*GiB.*smaller grid"),
+    ("planted_partition 10**6", _call(graphs.planted_partition, 10**6, 2, 0.01, 0.001, seed=0), ValueError, r"n\(n-1\)/2 pair draws .*WORK_LIMIT.*stochastic_block_model"),
+    ("planted_partition dense 10**5", _call(graphs.planted_partition, 10**5, 2, 0.5, 0.1, seed=0), ValueError, r"networkx graph, n=1e\+05 .*MEMORY_LIMIT"),
+    ("knn_graph 10**6 rows", lambda: datasets.knn_graph(np.zeros((10**6, 2)), 10), ValueError, r"knn_graph on n=1000000 rows .*subsample"),
+    ("TreeWinnow 10**9", _call(TreeWinnow, 10**9), ValueError, r"n=1000000000 vertices .*GiB"),
+    ("UnionFindLearner 10**9", _call(UnionFindLearner, 10**9), ValueError, r"UnionFindLearner\(1000000000\): .*GiB"),
+    ("barbell_graph huge cliques", _call(graphs.barbell_graph, 10**4), ValueError, r"barbell_graph\(10000, 0\) .*m=1e\+08 edges.*smaller cliques"),
+    ("sample_spanning_trees 10**9", _call(spanning.sample_spanning_trees, P4, 10**9, seed=0), ValueError, r"1000000000 x 4 int64 array .*fewer samples"),
+    ("random_permutation 10**9", _call(lowerbound.random_permutation, 10**9, seed=0), ValueError, r"random_permutation\(1000000000\).*smaller K"),
+    ("random_tree_with_clusters 10**8", _call(unknown_graphs.random_tree_with_clusters, 10**8, 2, seed=0), ValueError, r"complete graph K_n .*smaller n"),
+    # silently accepted before
+    ("GraphPerceptron kernel of another graph", lambda: GraphPerceptron(nx.cycle_graph(6), kernel=GraphKernel(nx.path_graph(6))), ValueError, r"kernel was built on another graph .*GraphKernel\(G\)"),
+    ("from_networkx largest_component str", lambda: datasets.LabelledGraph.from_networkx(nx.karate_club_graph(), "club", largest_component="no"), TypeError, "largest_component must be True or False, got 'no'"),
+    ("LabelledGraph original(-1)", lambda: datasets.LabelledGraph.from_networkx(nx.karate_club_graph(), "club").original(-1), ValueError, r"unknown vertex v -1: the graph's vertices are 0..33"),
+    ("LabelledGraph original(2.0)", lambda: datasets.LabelledGraph.from_networkx(nx.karate_club_graph(), "club").original(2.0), TypeError, "vertex v must be an integer"),
+    ("knn_graph complex features", lambda: datasets.knn_graph(np.arange(4.0)[:, None] * 1j, 1), TypeError, r"X must be real, got complex .*X.real"),
+    ("knn_graph huge features", lambda: datasets.knn_graph(np.array([[1e308], [-1e308], [0.0]]), 1), ValueError, r"beyond 1e150.*rescale the features"),
+    ("knn_graph inf feature", lambda: datasets.knn_graph(np.array([[0.0], [np.inf], [1.0]]), 1), ValueError, r"NaN or infinite values \(first in row 1\)"),
+    ("knn_graph k float", lambda: datasets.knn_graph(np.arange(4.0)[:, None], 1.0), TypeError, "k must be an integer, got 1.0"),
+    ("knn_graph NaN labels", lambda: datasets.knn_graph(np.arange(4.0)[:, None], 1, labels=[0, math.nan, 1, math.nan]), ValueError, r"missing \(None or NaN\) at 2 of 4 positions: \[1, 3\]"),
+    ("knn_graph None label", lambda: datasets.knn_graph(np.arange(3.0)[:, None], 1, labels=["a", None, "b"]), ValueError, r"missing \(None or NaN\) at 1 of 3 positions: \[1\]"),
+    ("from_networkx NaN label", lambda: datasets.LabelledGraph.from_networkx(_nan_labelled_path(), "c"), ValueError, r"attribute 'c' are missing \(None or NaN\) at 2 of 4 positions: \['v2', 'v3'\]"),
+    ("TreeWinnow subnormal threshold", _call(TreeWinnow, 3, alpha=2.0, threshold=5e-324), ValueError, r"threshold must lie in \[9.33.*e-302, 1.07.*e\+301\], got 5e-324"),
+    ("TreeWinnow huge alpha", _call(TreeWinnow, 3, alpha=1e300), ValueError, r"alpha must lie in \(1, 1.8.*e\+19\]"),
+    ("MatrixWinnow one class", lambda: evaluation.evaluate(["Matrix Winnow"], P4, [0, 0, 0, 0], T=5), ValueError, r"one class .*no cut edge"),
+    # evaluate_sweep
+    ("sweep duplicate graph names", lambda: evaluation.evaluate_sweep(["UnionFindLearner"], [datasets.LabelledGraph(P4, Y4, (0, 1, 2, 3), ("a", "b")), datasets.LabelledGraph(nx.cycle_graph(4), Y4, (0, 1, 2, 3), ("a", "b"))], seeds=[0], T=5), ValueError, r"graph name\(s\) \['graph'\] appear twice.*different name"),
+    ("sweep duplicate seeds", lambda: evaluation.evaluate_sweep(["UnionFindLearner"], {"p": (P4, Y4)}, seeds=[0, 0], T=5), ValueError, r"seed\(s\) \[0\] appear twice"),
+    ("sweep seeds int", lambda: evaluation.evaluate_sweep(["UnionFindLearner"], {"p": (P4, Y4)}, seeds=3, T=5), TypeError, "seeds must be a list"),
+    ("sweep last_block negative", lambda: evaluation.evaluate_sweep(["UnionFindLearner"], {"p": (P4, Y4)}, seeds=[0], T=5, last_block=-5), ValueError, "last_block .* must be at least 1, got -5"),
+    ("sweep last_block str", lambda: evaluation.evaluate_sweep(["UnionFindLearner"], {"p": (P4, Y4)}, seeds=[0], T=5, last_block="x"), TypeError, "last_block .* must be an integer, got 'x'"),
+    ("sweep last_block float", lambda: evaluation.evaluate_sweep(["UnionFindLearner"], {"p": (P4, Y4)}, seeds=[0], T=5, last_block=2.5), TypeError, "last_block .* must be an integer, got 2.5"),
+    ("sweep n_jobs 0", lambda: evaluation.evaluate_sweep(["UnionFindLearner"], {"p": (P4, Y4)}, seeds=[0], T=5, n_jobs=0), ValueError, "n_jobs must be a positive number of workers or -1"),
+    ("evaluate last_block bool", _call(evaluation.evaluate, ["AlwaysSimilar"], P4, Y4, T=5, last_block=True), TypeError, "last_block .* must be an integer, got True"),
+    # widgets: a clear sentence instead of clamping or traitlets' "value not found"
+    ("PlaygroundApp seed box too large", lambda: setattr(apps.PlaygroundApp("barbell", ["AlwaysSimilar"]).seed, "value", 99999999999), ValueError, r"seed must lie in 0..1000000, got 99999999999; the box keeps 0"),
+    ("PlaygroundApp steps box 0", lambda: setattr(apps.PlaygroundApp("barbell", ["AlwaysSimilar"]).play_steps, "value", 0), ValueError, r"steps must lie in 1..2000, got 0"),
+    ("PlaygroundApp graph unknown", lambda: setattr(apps.PlaygroundApp("barbell", ["AlwaysSimilar"]).graph, "value", "nope"), ValueError, r"graph must be one of \['planted partition', .*got 'nope'"),
+    ("SimilarityGame vertex out of range", lambda: setattr(apps.SimilarityGame(P4, Y4, UnionFindLearner(4)).i, "value", 7), ValueError, r"vertex i must be one of \[0, 1, 2, 3\], got 7"),
 ]
+
+
+def _GRID300():
+    return graphs.grid_graph(300, 300)[0]
+
+
+def _nan_labelled_path():
+    G = nx.relabel_nodes(nx.path_graph(4), {v: f"v{v}" for v in range(4)})
+    nx.set_node_attributes(G, {"v0": "a", "v1": "b", "v2": math.nan, "v3": None}, "c")
+    return G
 
 
 @pytest.mark.parametrize("name, call, error, match", BAD_INPUTS, ids=[row[0] for row in BAD_INPUTS])

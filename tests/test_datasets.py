@@ -232,3 +232,33 @@ def test_load_graph_bad_input():
         load_graph("karate club", k=3)
     with pytest.raises(ValueError, match="k must lie in 1..149"):
         load_graph("iris", k=150)
+
+
+def test_labelled_graph_keeps_a_frozen_copy_of_the_graph():
+    G = nx.path_graph(4)
+    lg = LabelledGraph(G, np.array([0, 0, 1, 1]), (0, 1, 2, 3), ("a", "b"))
+    G.add_edge(0, 3)  # the caller edits its graph afterwards
+    G.add_node(7)
+    assert lg.graph.number_of_edges() == 3 and lg.cut_size == 1
+    assert repr(lg) == "LabelledGraph('graph', n=4, m=3, K=2, cut=1)"
+    with pytest.raises(nx.NetworkXError, match="Frozen graph can't be modified"):
+        lg.graph.add_edge(0, 2)
+    lg2 = LabelledGraph.from_networkx(nx.karate_club_graph(), "club")
+    assert nx.is_frozen(lg2.graph) and lg2.original(33) == 33
+
+
+def test_missing_labels_are_refused_not_made_into_classes():
+    # NaN != NaN: each NaN used to become a class of its own; None a class "None"
+    X = np.arange(6.0)[:, None]
+    with pytest.raises(ValueError, match=r"at 2 of 6 positions: \[2, 5\]"):
+        knn_graph(X, 1, labels=["a", "a", np.nan, "b", "b", float("nan")])
+    with pytest.raises(ValueError, match=r"at 1 of 6 positions: \[0\]"):
+        knn_graph(X, 1, labels=[None, 0, 0, 1, 1, 1])
+    G = nx.karate_club_graph()
+    G.nodes[5]["club"] = float("nan")
+    G.nodes[9]["club"] = None
+    with pytest.raises(ValueError, match=r"attribute 'club' are missing .* at 2 of 34 positions: \[5, 9\]"):
+        LabelledGraph.from_networkx(G, "club")
+    # what is not missing is still a class, whatever its type
+    _, y = knn_graph(X, 1, labels=[0, 0, "x", "x", 2.5, 2.5])
+    assert len(set(y.tolist())) == 3

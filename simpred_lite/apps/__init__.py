@@ -8,6 +8,7 @@
 - :mod:`~simpred_lite.apps.playground_app` — :class:`PlaygroundApp`, the view of
   :class:`simpred_lite.game.Playground`
 - :mod:`~simpred_lite.apps.text` — plain text of the apps' HTML status lines
+- :mod:`~simpred_lite.apps.controls` — input boxes that refuse a bad value with a sentence
 
 Every app keeps its logic below it (in :mod:`simpred_lite.game` and :mod:`simpred_lite.learners`),
 shows its state through widget values, and draws with :mod:`simpred_lite.viz`.  Importing
@@ -17,12 +18,13 @@ loaded on first use of ``simpred_lite.apps``.
 >>> from simpred_lite.apps import PlaygroundApp
 """
 
-from . import adversary_apps, explorers, playground_app, similarity_game, text
+from . import adversary_apps, controls, explorers, playground_app, similarity_game, text
 from .adversary_apps import *
+from .controls import *
 from .explorers import *
 from .playground_app import *
 from .similarity_game import *
 from .text import *
 
-__all__ = [*text.__all__, *similarity_game.__all__, *adversary_apps.__all__, *explorers.__all__,
+__all__ = [*text.__all__, *controls.__all__, *similarity_game.__all__, *adversary_apps.__all__, *explorers.__all__,
            *playground_app.__all__]

@@ -31,6 +31,7 @@ from ..theory.lowerbound import (
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, graph_layout
 from ..viz.style import figure_to_png
+from .controls import CheckedDropdown, refusal_to_status
 from .text import label_word, plain_text
 
 __all__ = ["PERMUTATION_LEARNERS", "PermutationAdversaryApp", "GraphAdversaryApp", "MergeSortLearnerApp"]
@@ -123,8 +124,10 @@ class PermutationAdversaryApp(_AdversaryApp):
         self.K = check_int(K, "K", low=2)
         self.learner_name = learner
         self.game = PermutationAdversaryGame(self.K, PERMUTATION_LEARNERS[learner](self.K))
-        self.a = W.Dropdown(options=list(range(self.K)), value=0, description="item a")
-        self.b = W.Dropdown(options=list(range(self.K)), value=1, description="item b")
+        self.a = CheckedDropdown(options=list(range(self.K)), value=0, description="item a",
+                                 on_invalid=refusal_to_status(self))
+        self.b = CheckedDropdown(options=list(range(self.K)), value=1, description="item b",
+                                 on_invalid=refusal_to_status(self))
         self._build(self.a, self.b)
         self.status.value = f"{learner} on K = {self.K} items. Pick a, b and press <b>Ask the learner</b>."
         self._render()
@@ -181,8 +184,10 @@ class GraphAdversaryApp(_AdversaryApp):
         self.game = GraphAdversaryGame(G, learner)
         n = self.game.n
         self.pos = graph_layout(self.game.G, seed=check_int(layout_seed, "layout_seed", low=0))
-        self.i = W.Dropdown(options=list(range(n)), value=0, description="vertex i")
-        self.j = W.Dropdown(options=list(range(n)), value=1, description="vertex j")
+        self.i = CheckedDropdown(options=list(range(n)), value=0, description="vertex i",
+                                 on_invalid=refusal_to_status(self))
+        self.j = CheckedDropdown(options=list(range(n)), value=1, description="vertex j",
+                                 on_invalid=refusal_to_status(self))
         self._build(self.i, self.j)
         self.status.value = f"{type(learner).__name__} on {n} vertices. Pick i, j and press <b>Ask the learner</b>."
         self._render()

@@ -24,6 +24,7 @@ from ..viz.figures import draw_labelled_path
 from ..viz.graphs import draw_edge_numbering
 from ..viz.style import figure_to_png
 from ..viz.trees import draw_bst_trial
+from .controls import CheckedDropdown, refusal_to_status
 from .text import plain_text
 
 __all__ = ["BSTTrialExplorer", "PathForestExplorer", "IsingReductionExplorer"]
@@ -81,8 +82,10 @@ class BSTTrialExplorer:
         n = bst.n
         self.labels = None if labels is None else check_labels(labels, n)
         self.history: list[dict] = []
-        self.i = W.Dropdown(options=list(range(n)), value=0, description="vertex i")
-        self.j = W.Dropdown(options=list(range(n)), value=n - 1, description="vertex j")
+        self.i = CheckedDropdown(options=list(range(n)), value=0, description="vertex i",
+                                 on_invalid=refusal_to_status(self))
+        self.j = CheckedDropdown(options=list(range(n)), value=n - 1, description="vertex j",
+                                 on_invalid=refusal_to_status(self))
         self.label = W.ToggleButtons(options=[("similar (0)", 0), ("dissimilar (1)", 1)], value=0,
                                      description="label y")
         self.learn_button = W.Button(description="Learn", button_style="warning",
@@ -328,7 +331,8 @@ class IsingReductionExplorer:
     def __init__(self, graph: str = "the 5-vertex graph of this notebook", beta: int = 1):
         if graph not in self.GRAPHS:
             raise ValueError(f"unknown graph {graph!r}; choose one of {list(self.GRAPHS)}")
-        self.graph = W.Dropdown(options=list(self.GRAPHS), value=graph, description="graph G")
+        self.graph = CheckedDropdown(options=list(self.GRAPHS), value=graph, description="graph G",
+                                     on_invalid=refusal_to_status(self))
         self.beta = W.IntSlider(value=check_int(beta, "beta", low=1, high=4), min=1, max=4, description="β")
         self.back_button = W.Button(description="◀ Back", tooltip="undo the last splice")
         self.next_button = W.Button(description="Next splice ▶", button_style="info",

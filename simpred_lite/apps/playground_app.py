@@ -25,6 +25,7 @@ from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph
 from ..viz.style import figure_to_png
 from ..viz.trees import draw_bst
+from .controls import CheckedDropdown, CheckedIntText, refusal_to_status
 from .text import plain_text
 
 __all__ = ["PlaygroundApp"]
@@ -61,7 +62,10 @@ class PlaygroundApp:
     graph, adversary, target : ipywidgets.Dropdown
         The graph, the adversary, and the learner the adaptive adversary attacks.
     learners : ipywidgets.SelectMultiple
-    seed, play_steps : ipywidgets.BoundedIntText
+    seed, play_steps : CheckedIntText
+        Integer boxes for ``0 .. 10^6`` and ``1 .. 2000``: a value outside is refused (a
+        ``ValueError`` from Python, a sentence in the status line from the browser), never
+        clamped.
     i, j : ipywidgets.Dropdown
         Your pair, when the adversary is ``"student"``.
     step_button, play_button, reset_button : ipywidgets.Button
@@ -95,17 +99,22 @@ class PlaygroundApp:
             unknown = [v for v in value if v not in choices]
             if unknown:
                 raise ValueError(f"unknown {what} {unknown[0]!r}; choose from {list(choices)}")
-        self.graph = W.Dropdown(options=list(GRAPHS), value=graph, description="graph")
+        refuse = refusal_to_status(self)  # a refused value of a box: its sentence goes to the status line
+        self.graph = CheckedDropdown(options=list(GRAPHS), value=graph, description="graph", on_invalid=refuse)
         self.learners = W.SelectMultiple(options=list(LEARNERS), value=names, description="learners",
                                          rows=len(LEARNERS))  # every learner visible, no scrolling
-        self.adversary = W.Dropdown(options=list(ADVERSARIES), value=adversary, description="adversary")
-        self.target = W.Dropdown(options=names, value=names[0] if names else None, description="target")
-        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="seed")
-        self.i = W.Dropdown(options=[0, 1], value=0, description="vertex i")
-        self.j = W.Dropdown(options=[0, 1], value=1, description="vertex j")
+        self.adversary = CheckedDropdown(options=list(ADVERSARIES), value=adversary, description="adversary",
+                                         on_invalid=refuse)
+        self.target = CheckedDropdown(options=names, value=names[0] if names else None, description="target",
+                                      on_invalid=refuse)
+        self.seed = CheckedIntText(value=seed, low=0, high=10**6, description="seed", on_invalid=refuse,
+                                   hint="; choose a seed in 0..1000000")
+        self.i = CheckedDropdown(options=[0, 1], value=0, description="vertex i", on_invalid=refuse)
+        self.j = CheckedDropdown(options=[0, 1], value=1, description="vertex j", on_invalid=refuse)
         self.step_button = W.Button(description="Step", button_style="info", tooltip="play one trial")
         self.play_button = W.Button(description="Play", button_style="primary", tooltip="play several trials")
-        self.play_steps = W.BoundedIntText(value=play_steps, min=1, max=2000, description="steps")
+        self.play_steps = CheckedIntText(value=play_steps, low=1, high=2000, description="steps", on_invalid=refuse,
+                                         hint="; Play runs 1..2000 trials at a time")
         self.reset_button = W.Button(description="Reset", button_style="warning", tooltip="fresh learners")
         # fixed heights: the panel must not jump when a status line wraps or the figure changes
         self.counter = W.HTML(layout=W.Layout(min_height="2.6em"))
@@ -159,7 +168,9 @@ class PlaygroundApp:
             self._building = False
 
     def _on_setting(self, change) -> None:
-        if not self._building:
+        # a value typed in the browser and refused goes back to the old one: traitlets still
+        # reports a "change" from it to itself, which must not restart the game
+        if not self._building and change["new"] != change["old"]:
             self._rebuild()
 
     def step(self):

@@ -22,6 +22,7 @@ from ..graphs import validate_graph, validate_labels
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, graph_layout
 from ..viz.style import figure_to_png
+from .controls import CheckedDropdown, refusal_to_status
 from .text import label_word, plain_text
 
 __all__ = ["SimilarityGame"]
@@ -80,8 +81,10 @@ class SimilarityGame:
         self.pos = graph_layout(self.G, seed=check_int(layout_seed, "layout_seed", low=0))
         self.history: list[dict] = []
         self._pending: tuple[int, int, int] | None = None
-        self.i = W.Dropdown(options=list(range(n)), value=0, description="vertex i")
-        self.j = W.Dropdown(options=list(range(n)), value=1, description="vertex j")
+        self.i = CheckedDropdown(options=list(range(n)), value=0, description="vertex i",
+                                 on_invalid=refusal_to_status(self))
+        self.j = CheckedDropdown(options=list(range(n)), value=1, description="vertex j",
+                                 on_invalid=refusal_to_status(self))
         self.predict_button = W.Button(description="Predict", button_style="info")
         self.reveal_button = W.Button(description="Reveal", button_style="warning")
         self.status = W.HTML()

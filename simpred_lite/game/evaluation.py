@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import networkx as nx
 import numpy as np
 
+from ..checks import check_int, check_num_trials
 from ..graphs import cut_size, validate_graph, validate_labels
 from .play import adaptive_run, play_trials
 from .trials import (
@@ -120,14 +121,6 @@ def _graph_and_labels(G, labels):
         raise ValueError(f"{err}. For a graph with other vertex ids or a label attribute, use "
                          "simpred_lite.LabelledGraph.from_networkx(G, label=...)") from None
     return str(G.graph.get("name", "") or "graph"), G, validate_labels(labels, G.number_of_nodes())
-
-
-def _check_int(value, name: str, low: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an integer, got {value!r}")
-    if value < low:
-        raise ValueError(f"{name} must be >= {low}, got {value}")
-    return int(value)
 
 
 def _with_paths(G: nx.Graph, trials: list[Trial]) -> list[Trial]:
@@ -423,14 +416,21 @@ def evaluate(learners, G, labels=None, *, trials="random", T: int = 1000, seed: 
     UnionFindLearner        10     10               0
     """
     name, G, y = _graph_and_labels(G, labels)
-    T = _check_int(T, "T", 0)
-    seed = _check_int(seed, "seed", 0)
+    T = check_num_trials(T)
+    seed = check_int(seed, "seed", low=0)
+    last_block = _check_last_block(last_block)
     specs = _resolve_learners(learners, registry)
     kind, trial_list = make_trials(trials, G, y, T, seed, specs, target)
     T = len(trial_list)
-    block = max(1, T // 10) if last_block is None else _check_int(last_block, "last_block", 1)
+    block = max(1, T // 10) if last_block is None else last_block
     results = [_play(s, p, G, y, trial_list, seed, block, progress) for p, s in enumerate(specs)]
     return Evaluation(name, G, y, kind, T, seed, min(block, T), results)
+
+
+def _check_last_block(last_block) -> int | None:
+    if last_block is None:
+        return None
+    return check_int(last_block, "last_block (the number of final trials the error rate is measured on)", low=1)
 
 
 # -- sweeps ------------------------------------------------------------------------------------
@@ -491,7 +491,10 @@ def evaluate_sweep(learners, graphs, seeds, *, n_jobs: int = 1, trials="random",
     graphs : dict name -> (G, labels) or LabelledGraph, or a sequence of LabelledGraph / dataset names
     seeds : iterable of int
     n_jobs : int, default 1
-        Parallel workers (``-1``: all cores); ``1`` runs in this process.
+        Parallel workers (``-1``: all cores); ``1`` runs in this process.  The records do not
+        depend on it: the bounds are rounded down to certified digits
+        (:func:`~simpred_lite.learners.bounds.certified_bound`), not floats whose last digits
+        follow the BLAS threads of the worker.
     trials, T, last_block, target, registry
         As in :func:`evaluate`.
 
@@ -512,6 +515,9 @@ def evaluate_sweep(learners, graphs, seeds, *, n_jobs: int = 1, trials="random",
 
     from ..datasets import LabelledGraph
 
+    n_jobs = check_int(n_jobs, "n_jobs")
+    if n_jobs == 0 or n_jobs < -1:
+        raise ValueError(f"n_jobs must be a positive number of workers or -1 (all cores), got {n_jobs}")
     specs = _resolve_learners(learners, registry)
     if isinstance(graphs, Mapping):
         items = list(graphs.items())
@@ -526,10 +532,25 @@ def evaluate_sweep(learners, graphs, seeds, *, n_jobs: int = 1, trials="random",
         else:
             gname, G, y = _graph_and_labels(g, None)
         prepared.append((name or gname, G, y))
-    seeds = [_check_int(s, "seed", 0) for s in seeds]
+    names = [p[0] for p in prepared]
+    dup = sorted({x for x in names if names.count(x) > 1})
+    if dup:
+        raise ValueError(
+            f"graph name(s) {dup} appear twice, but the sweep's records and summary are keyed by graph name; "
+            "pass a dict {name: (G, labels)} with a different name for each graph "
+            "(or LabelledGraphs with different name=...)"
+        )
+    if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__iter__"):
+        raise TypeError(f"seeds must be a list of non-negative integers, got {seeds!r}; pass e.g. seeds=range(5)")
+    seeds = [check_int(s, "seed", low=0) for s in seeds]
+    dup_seeds = sorted({x for x in seeds if seeds.count(x) > 1})
+    if dup_seeds:
+        raise ValueError(f"seed(s) {dup_seeds} appear twice: a repeated seed replays the same run and would "
+                         "count twice in the summary; pass distinct seeds, e.g. seeds=range(5)")
     if not seeds or not prepared:
         raise ValueError("give at least one graph and one seed")
-    kwargs = {"trials": trials, "T": _check_int(T, "T", 0), "last_block": last_block, "target": target}
+    kwargs = {"trials": trials, "T": check_num_trials(T), "last_block": _check_last_block(last_block),
+              "target": target}
     tasks = [delayed(_sweep_task)(specs, p, gname, G, y, s, kwargs)
              for gname, G, y in prepared for s in seeds for p in range(len(specs))]
     return Sweep(list(Parallel(n_jobs=n_jobs)(tasks)))

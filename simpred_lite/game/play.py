@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 
 import numpy as np
 
-from ..checks import check_int, check_random_state
+from ..checks import check_int, check_num_trials, check_random_state
 from ..graphs import validate_labels
 from .adversaries import AdaptiveAdversary
 from .trials import RunResult, Trial
@@ -154,7 +154,7 @@ def adaptive_run(
     >>> result.total_mistakes
     5
     """
-    T = check_int(T, "T", low=0)
+    T = check_num_trials(T)
     y = np.asarray(labels)
     labels = validate_labels(labels, y.shape[0] if y.ndim == 1 else -1)
     n = labels.shape[0]

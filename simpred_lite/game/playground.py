@@ -58,7 +58,7 @@ import numpy as np
 
 from .. import graphs as g
 from ..bst import BinarySupportTree
-from ..checks import check_int, check_pair, check_random_state
+from ..checks import check_int, check_num_trials, check_pair, check_random_state
 from ..learners import (
     AlwaysSimilar,
     BSTPerceptron,
@@ -73,8 +73,8 @@ from ..learners import (
     UnionFindLearner,
 )
 from ..learners.bounds import (
+    certified_bound,
     comparator_norm_sq,
-    graph_perceptron_mistake_bound,
     matrix_perceptron_mistake_bound,
     matrix_winnow_mistake_bound,
     rnorm_perceptron_cut_bound,
@@ -319,9 +319,31 @@ def _similarity_from_graph_perceptron(G: nx.Graph, seed: int, labels) -> Similar
 
 
 def _similarity_from_graph_perceptron_bound(G: nx.Graph, labels) -> float:
-    """``c_K B`` with ``B = sum_k floor(||u_k||^2 R^2)``, the one-vs-rest Perceptrons' bound."""
+    """``c_K B`` with ``B = sum_k floor(||u_k||^2 R^2)``, the one-vs-rest Perceptrons' bound.
+
+    ``R^2 = max_v (L^+_vv + 1)`` comes from a float ``L^+``: each floor is certified with the
+    kernel's rigorous entry error (:func:`certified_bound`, exact diagonal entries in the rare
+    undecided case), so ``B`` and the bound are the same on every machine.
+    """
+    from fractions import Fraction
+
     y = np.asarray(labels)
-    B = sum(math.floor(graph_perceptron_mistake_bound(G, (y == k).astype(np.int64))) for k in np.unique(y))
+    n = len(y)
+    kernel = GraphKernel(G)  # a = 1
+    diag = kernel.matrix.diagonal()
+    R2 = float(diag.max())
+
+    def exact_R2():
+        near = np.flatnonzero(diag >= R2 - 2 * kernel.entry_error).tolist()
+        return max(kernel.exact_scores(np.eye(n, dtype=np.int64)[v])[v] for v in near)
+
+    B = 0
+    for k in np.unique(y):
+        yk = (y == k).astype(np.int64)
+        u_sum = int((2 * yk - 1).sum())
+        norm2 = 4 * g.cut_size(G, yk) + Fraction(u_sum * u_sum, n * n)  # ||u||^2, exact (a = 1)
+        B += certified_bound(lambda r2, c=float(norm2): c * r2, R2, kernel.entry_error,
+                             exact=lambda c=norm2: c * exact_R2(), digits=None)
     return similarity_from_classifier_mistake_bound(int(B), _num_classes(y))
 
 
@@ -344,11 +366,28 @@ register_learner("Similarity from class", _similarity_from_graph_perceptron, nee
                  bound=_similarity_from_graph_perceptron_bound, setting="known graph",
                  description="Lemma 7: weighted majority over hallucinated histories of one-vs-rest "
                              "graph Perceptrons; retires when its pool outgrows 2000 histories")
-register_learner("Matrix Perceptron", lambda G, seed: MatrixPerceptron(G),
-                 bound=lambda G, y, L: matrix_perceptron_mistake_bound(L.R, _comparator_norm_sq(G, y)),
+def _matrix_perceptron_bound(G: nx.Graph, labels, learner) -> float:
+    """``R^2 ||U||_F^2`` rounded down to the digits that are the same on every machine (:func:`certified_bound`)."""
+    U = comparator_norm_sq(G, labels)
+    return certified_bound(lambda R: matrix_perceptron_mistake_bound(R, U), learner.R, learner.R_error,
+                       exact=lambda: learner.exact_R2() * U)
+
+
+def _matrix_winnow_bound(G: nx.Graph, labels, learner) -> float:
+    """``(e^eta + 1)/eta R |Phi| ln m`` rounded down to the digits that are the same on every machine."""
+    cut = g.cut_size(G, labels)
+
+    def bound_at(R):
+        return matrix_winnow_mistake_bound(R, cut, learner.m, learner.eta)
+
+    return certified_bound(bound_at, learner.R, learner.R_error,
+                       exact=lambda: bound_at(math.sqrt(float(learner.exact_R2()))))
+
+
+register_learner("Matrix Perceptron", lambda G, seed: MatrixPerceptron(G), bound=_matrix_perceptron_bound,
                  description="Algorithm 1 on G (kernel form); Proposition 2, M <= R^2 ||U||_F^2")
 register_learner("Matrix Winnow", lambda G, seed, y: MatrixWinnow(G, cut_size=g.cut_size(G, y)), needs_labels=True,
-                 bound=lambda G, y, L: matrix_winnow_mistake_bound(L.R, g.cut_size(G, y), L.m),
+                 bound=_matrix_winnow_bound,
                  description="Algorithm 1 on G (kernel form); its threshold needs |Phi|; Proposition 2")
 register_learner("BST Perceptron", lambda G, seed: BSTPerceptron(BinarySupportTree.from_graph(G, seed)),
                  bound=lambda G, y, L: matrix_perceptron_mistake_bound(L.R, _bst_comparator_norm_sq(L.bst, y)),
@@ -568,7 +607,7 @@ class Playground:
 
     def play(self, k: int, progress: bool = False) -> list[StepRecord]:
         """Play ``k`` trials; ``progress=True`` shows a tqdm bar (for long runs)."""
-        k = check_int(k, "k", low=0)
+        k = check_num_trials(k, "k", already=len(self.history))
         steps = range(int(k))
         if not progress:
             return [self.step() for _ in steps]

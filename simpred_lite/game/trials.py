@@ -15,6 +15,7 @@ import numpy as np
 
 from ..checks import (
     check_int,
+    check_num_trials,
     check_pair,
     check_path,
     check_probability,
@@ -256,7 +257,7 @@ def _random_pairs(G: nx.Graph, labels, T: int, seed):
     if n < 2:
         raise ValueError("random pairs need a graph with at least two vertices")
     y = validate_labels(labels, n)
-    T = check_int(T, "T", low=0)
+    T = check_num_trials(T)
     rng = check_random_state(seed)
     i, j = random_pairs(rng, n, T)
     return G, n, y, rng, i.tolist(), j.tolist()
@@ -471,7 +472,7 @@ def cut_biased_trials(G: nx.Graph, labels, T: int, seed, p_cut: float = 0.5) -> 
     G = validate_graph(G)
     n = G.number_of_nodes()
     y = validate_labels(labels, n)
-    T = check_int(T, "T", low=0)
+    T = check_num_trials(T)
     p_cut = check_probability(p_cut, "p_cut")
     cut = np.array(cut_edges(G, y), dtype=np.int64).reshape(-1, 2)
     if len(cut) == 0 and p_cut > 0:

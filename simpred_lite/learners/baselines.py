@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from networkx.utils import UnionFind
 
+from ..checks import check_memory
 from .base import SimilarityLearner
 
 __all__ = ["AlwaysSimilar", "UnionFindLearner"]
@@ -81,6 +82,8 @@ class UnionFindLearner(SimilarityLearner):
         if default not in (0, 1):
             raise ValueError(f"default must be 0 (similar) or 1 (dissimilar), got {default!r}")
         self.default = int(default)
+        check_memory(250 * self.n, f"UnionFindLearner({self.n}): a union-find over n vertices (~250 bytes a vertex)",
+                     "use at most a few million vertices; its bound n - K grows with n anyway")
         self._sets = UnionFind(range(self.n))  # networkx's union-find: root of each component
         self._apart: dict[int, set[int]] = {}  # component root -> roots known to differ
 

@@ -49,7 +49,7 @@ from fractions import Fraction
 import networkx as nx
 import numpy as np
 
-from ..checks import check_int, check_random_state, check_vertex, is_integer
+from ..checks import check_int, check_num_trials, check_random_state, check_vertex, is_integer
 from ..graphs import validate_graph, validate_labels
 
 __all__ = [
@@ -395,7 +395,7 @@ class GraphKernel:
     """
 
     def __init__(self, G: nx.Graph, a: float = 1.0, *, pinv: np.ndarray | None = None):
-        from ..exact import UNIT_ROUNDOFF, ExactLaplacian, pinv_error_bound
+        from ..exact import UNIT_ROUNDOFF, pinv_error_bound
         from ..resistance import laplacian_pinv  # dense L^+, n <= DENSE_LIMIT
 
         G = validate_graph(G)
@@ -411,8 +411,28 @@ class GraphKernel:
         self.max_entry = float(np.abs(matrix).max())
         # |matrix - (L^+ + a)| <= |Lp - L^+| + the three roundings of adding a and symmetrising
         self.entry_error = pinv_error_bound(G, Lp) * (1 + 4 * UNIT_ROUNDOFF) + 4 * UNIT_ROUNDOFF * self.max_entry
-        self._exact = ExactLaplacian(G)
+        # the edge set, kept (a frozen copy: later edits of the caller's graph change nothing) to
+        # check that a learner is given the kernel of its own graph, and for the exact solver
+        self.edges = frozenset((min(u, v), max(u, v)) for u, v in G.edges)
+        self._graph = nx.freeze(G.copy())
+        self._exact = None  # ExactLaplacian, built on the first undecided score (it checks its cost then)
         self._a_exact = Fraction(self.a)
+
+    def same_graph(self, G: nx.Graph) -> bool:
+        """Whether ``G`` (vertices ``0 .. n-1``) is the graph this kernel was built on.
+
+        Parameters
+        ----------
+        G : networkx.Graph
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> K = GraphKernel(nx.cycle_graph(5))
+        >>> K.same_graph(nx.cycle_graph(5)), K.same_graph(nx.path_graph(5))
+        (True, False)
+        """
+        return G.number_of_nodes() == self.n and self.edges == frozenset((min(u, v), max(u, v)) for u, v in G.edges)
 
     def score_error(self, updates: int) -> float:
         """Bound on ``|s - exact s|`` for a score summed from ``updates`` signed kernel entries.
@@ -434,6 +454,10 @@ class GraphKernel:
         alpha : sequence of int
             One integer coefficient per vertex.
         """
+        from ..exact import ExactLaplacian
+
+        if self._exact is None:
+            self._exact = ExactLaplacian(self._graph)  # ExactTooLargeError on a graph too large for it
         bias = self._a_exact * int(np.sum(alpha))
         return [phi + bias for phi in self._exact.potentials(alpha)]
 
@@ -493,8 +517,11 @@ class GraphPerceptron(ClassLearner):
                 f"kernel must be a GraphKernel, got {type(kernel).__name__}; build one with "
                 "GraphKernel(G, a) (or GraphPerceptron(G).graph_kernel) and share it"
             )
-        elif kernel.n != self.n:
-            raise ValueError(f"kernel is for a graph with {kernel.n} vertices, but G has {self.n}")
+        elif not kernel.same_graph(G):
+            raise ValueError(
+                f"kernel was built on another graph ({kernel.n} vertices, {len(kernel.edges)} edges) than G "
+                f"({self.n} vertices, {G.number_of_edges()} edges); pass kernel=GraphKernel(G) built on this G"
+            )
         self._kernel = kernel
         self.a = kernel.a
         self._scores = np.zeros(self.n)
@@ -768,7 +795,7 @@ def adversarial_class_run(clf: ClassLearner, labels, T: int, seed) -> tuple[list
     """
     check_class_learner(clf)
     y = validate_labels(labels, clf.n)
-    T = check_int(T, "T", low=0)
+    T = check_num_trials(T)
     rng = check_random_state(seed)
     xs, out = [], []
     for _ in range(int(T)):

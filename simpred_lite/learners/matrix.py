@@ -50,8 +50,8 @@ import scipy  # scipy.linalg (expm, eigh) loads on first use, through scipy's la
 import scipy.sparse as sp
 
 from ..bst import BinarySupportTree
-from ..checks import check_memory
-from ..graphs import validate_graph, validate_labels
+from ..checks import check_memory, check_work, is_integer
+from ..graphs import frozen_copy, validate_graph, validate_labels
 from ..resistance import DENSE_LIMIT, edge_list, incidence, laplacian, laplacian_pinv
 from .base import SimilarityLearner, check_pair
 
@@ -258,6 +258,7 @@ class _GraphGeometry:
                 "BSTPerceptron.from_graph(G, seed), or MatrixWinnow(BinarySupportTree.from_graph(G, seed), cut_size=...)"
             )
         self.exact = self.m == self.n - 1  # a tree: psi is a signed path indicator
+        G = frozen_copy(G)
         check_memory(8 * (3 * self.m * self.n + 3 * self.n**2), f"{what} (three m x n float tables of instances)",
                      "use method='kernel' (the default), which needs only kernel values "
                      "(e_a - e_b)^T L^+ (e_i - e_j), or run on the graph's Binary Support Tree")
@@ -269,6 +270,16 @@ class _GraphGeometry:
         if self.exact:
             self.R = int(round(self.R))
         self.graph = G
+
+    def diameter_error(self) -> float | None:
+        return 0.0 if self.exact else None  # the dense reference keeps no error bound for R
+
+    def exact_R2(self):
+        from fractions import Fraction
+
+        if not self.exact:
+            raise ValueError("the dense reference has no exact R^2 on a non-tree graph; use method='kernel'")
+        return Fraction(int(self.R) ** 2)
 
     def instance(self, i: int, j: int):
         psi = self._psi_rows[:, i] - self._psi_rows[:, j]
@@ -293,6 +304,14 @@ class _BSTGeometry:
         if edge_limit is not None:
             _check_edges(self.m, what, edge_limit, alternative)
         self.R = 2 * bst.depth  # leaf-to-leaf diameter = resistance diameter of the tree B
+
+    def diameter_error(self) -> float:
+        return 0.0
+
+    def exact_R2(self):
+        from fractions import Fraction
+
+        return Fraction(int(self.R) ** 2)
 
     def instance(self, i: int, j: int):
         return bst_instance(self.bst, i, j)
@@ -367,6 +386,52 @@ class _DenseKernel:
         """``u`` with ``u[a] - u[b] = k((a,b),(i,j))``."""
         return self.Lp[i] - self.Lp[j]
 
+    def diameter_error(self) -> float:
+        """A rigorous bound on ``|R - exact R|`` (``0`` on a tree, where ``R`` is an exact integer).
+
+        ``4 delta`` from the float ``L^+`` (``delta`` = :func:`~simpred_lite.exact.pinv_error_bound`)
+        plus ``gamma_3`` times the four magnitudes combined in ``L^+_ii + L^+_jj - 2 L^+_ij``.
+        """
+        if self.exact:
+            return 0.0
+        if getattr(self, "_R_error", None) is None:
+            from ..exact import UNIT_ROUNDOFF
+
+            u = UNIT_ROUNDOFF
+            self._R_error = 4 * self.pinv_error() + 4 * 3 * u / (1 - 3 * u) * float(np.abs(self.Lp).max())
+        return self._R_error
+
+    def pinv_error(self) -> float:
+        """:func:`~simpred_lite.exact.pinv_error_bound` of the float ``L^+`` (computed once, ``O(m n)``)."""
+        if getattr(self, "_pinv_error", None) is None:
+            from ..exact import pinv_error_bound
+
+            self._pinv_error = pinv_error_bound(self.graph, self.Lp)
+        return self._pinv_error
+
+    def exact_laplacian(self):
+        """The :class:`~simpred_lite.exact.ExactLaplacian` of the graph (built once; it checks its cost)."""
+        if getattr(self, "_exact_lap", None) is None:
+            from ..exact import ExactLaplacian
+
+            self._exact_lap = ExactLaplacian(self.graph)
+        return self._exact_lap
+
+    def exact_R2(self):
+        """``R^2`` as an exact rational (a Fraction): exact resistances of the candidate pairs.
+
+        The pairs whose float resistance lies within twice :meth:`diameter_error` of the
+        float maximum hold the exact maximum; one exact solve each.
+        """
+        from fractions import Fraction
+
+        if self.exact:
+            return Fraction(int(self.R) ** 2)
+        if getattr(self, "_exact_R2", None) is None:
+            ex = self.exact_laplacian()
+            self._exact_R2 = max(ex.resistance(a, b) for a, b in self.diameter_candidates(2 * self.diameter_error())) ** 2
+        return self._exact_R2
+
     def diameter_candidates(self, band: float):
         """Pairs whose float resistance is within ``band`` of the float diameter."""
         d = np.diag(self.Lp)
@@ -382,6 +447,11 @@ class _DenseKernel:
         if self.exact:
             return np.rint(q).astype(np.int64), int(round(r))
         return q, float(r)
+
+
+_SPARSE_ALTERNATIVE = ("run on the graph's Binary Support Tree (Theorem 3), O(log^2 n) per trial and exact: "
+                       "BSTPerceptron.from_graph(G, seed), or MatrixWinnow(BinarySupportTree.from_graph(G, seed), "
+                       "cut_size=...); the playground's 'BST Perceptron'")
 
 
 class _SparseKernel(_DenseKernel):
@@ -403,7 +473,16 @@ class _SparseKernel(_DenseKernel):
         self.n = G.number_of_nodes()
         self.m = G.number_of_edges()
         self.exact = self.m == self.n - 1
+        # finding R takes 2n sparse solves (4 flops per nonzero of the LU factors each) and
+        # 2n^2 resistance entries: at least 2n^2 + 4n(n + 2m) steps before the factors exist
+        n, m = self.n, self.m
+        what = (f"the resistance diameter R of a graph on n={n} vertices (2n sparse solves, for the kernel "
+                "learners MatrixPerceptron / MatrixWinnow)")
+        check_work(2.0 * n * n + 4.0 * n * (n + 2 * m), what, _SPARSE_ALTERNATIVE)
         self._lu = grounded_solver(G)
+        fill = float(self._lu.L.nnz + self._lu.U.nnz)
+        check_work(2.0 * n * n + 4.0 * n * fill, what + f" with {fill:.2g} nonzeros in its LU factors",
+                   _SPARSE_ALTERNATIVE)
         self._cache = OrderedDict()
         self._cache_size = max(4, _COLUMN_CACHE_ENTRIES // max(self.n, 1))
         self.R, self.diameter_pair = self._diameter()
@@ -453,6 +532,9 @@ class _SparseKernel(_DenseKernel):
         self.R_error = 4 * err + 4 * 3 * u * maxabs * 1.01
         return best, pair
 
+    def diameter_error(self) -> float:
+        return 0.0 if self.exact else self.R_error
+
     def diameter_candidates(self, band: float):
         if band > 1e-6 * max(float(self.R), 1.0):
             raise ValueError("the float resistance diameter is too uncertain to certify exactly")
@@ -496,6 +578,14 @@ class _BSTKernel:
         self.R = 2 * bst.depth
         self._leaf = np.array([bst.leaf(v) for v in range(bst.n)], dtype=np.int64)
 
+    def diameter_error(self) -> float:
+        return 0.0  # R = 2 depth, an exact integer
+
+    def exact_R2(self):
+        from fractions import Fraction
+
+        return Fraction(self.R**2)
+
     def inner(self, pairs: _GrowingPairs, i: int, j: int):
         edges, signs = bst_instance(self.bst, i, j)
         c = edges + 2  # child heap indices
@@ -534,13 +624,42 @@ def _kernel(G, what: str):
     if isinstance(G, BinarySupportTree):
         return _BSTKernel(G)
     if isinstance(G, nx.Graph):
-        G = validate_graph(G)
+        G = frozen_copy(validate_graph(G))  # later edits of the caller's graph change nothing here
         return _DenseKernel(G) if G.number_of_nodes() <= DENSE_LIMIT else _SparseKernel(G)
     raise TypeError(f"{what} takes a networkx graph or a BinarySupportTree, got {type(G).__name__}")
 
 
 # -- Matrix Perceptron -----------------------------------------------------------------------
-class MatrixPerceptron(SimilarityLearner):
+class _ResistanceDiameter:
+    """``R_error`` and ``exact_R2`` of the matrix learners, from their kernel or geometry (``_diameter_source``)."""
+
+    @property
+    def R_error(self) -> float | None:
+        """A rigorous bound on ``|R - exact R|``: ``0`` where ``R`` is an exact integer (trees,
+        BSTs), ``None`` for the dense reference on other graphs.
+
+        Examples
+        --------
+        >>> MatrixPerceptron(nx.path_graph(4)).R_error
+        0.0
+        """
+        return self._diameter_source().diameter_error()
+
+    def exact_R2(self):
+        """``R^2`` as an exact rational (:class:`fractions.Fraction`).
+
+        On a non-tree graph this needs exact solves (:class:`~simpred_lite.exact.ExactLaplacian`,
+        which raises :class:`~simpred_lite.exact.ExactTooLargeError` beyond its limits).
+
+        Examples
+        --------
+        >>> MatrixPerceptron(nx.cycle_graph(4)).exact_R2()
+        Fraction(1, 1)
+        """
+        return self._diameter_source().exact_R2()
+
+
+class MatrixPerceptron(_ResistanceDiameter, SimilarityLearner):
     """Algorithm 1's Matrix Perceptron, in kernel form (default on graphs) or dense.
 
     Parameters
@@ -555,7 +674,10 @@ class MatrixPerceptron(SimilarityLearner):
         ``tr(W^T X_t) = sum_s c_s (x_s^T x_t)^2`` with
         ``x_s^T x_t = (e_a - e_b)^T L^+ (e_i - e_j)`` (a signed path overlap on a BST):
         ``O(n + k)`` per trial (``k`` mistakes so far; ``O(|path| k)`` on a BST), no
-        ``m x m`` matrix, any ``m`` (sparse solves beyond ``n = DENSE_LIMIT``).
+        ``m x m`` matrix, any ``m`` (sparse solves beyond ``n = DENSE_LIMIT``; finding
+        ``R`` there takes ``2n`` solves, refused beyond
+        :data:`~simpred_lite.checks.WORK_LIMIT` steps, e.g. on a 300 x 300 grid: use the
+        graph's Binary Support Tree instead).
         ``"dense"``: the naive reference, an ``m x m`` weight ``W`` and ``O(m^2)`` per trial
         (``m <= DENSE_PERCEPTRON_EDGE_LIMIT``).  ``None`` (default): ``"kernel"`` on a
         networkx graph, ``"dense"`` on a BST (there it is the naive reference that
@@ -615,6 +737,10 @@ class MatrixPerceptron(SimilarityLearner):
             self._coef = np.zeros(16, dtype=np.int64)
             self._certifier = None if kern.exact else _PerceptronCertifier(kern)
         self.threshold = self.R**2
+
+
+    def _diameter_source(self):
+        return self._kern if self.method == "kernel" else self._geo
 
     # -- dense reference
     def _dense_instance(self, i, j) -> np.ndarray:
@@ -695,13 +821,13 @@ class _PerceptronCertifier:
             self._absL = abs(self._L)
             E_R = kern.R_error
         else:
+            # computed afresh from the kernel's current L^+ and handed to it (its R error uses it)
             self.delta = pinv_error_bound(kern.graph, kern.Lp)
-            E_R = 4 * self.delta + 4 * 3 * u / (1 - 3 * u) * float(np.abs(kern.Lp).max())
+            kern._pinv_error, kern._R_error = self.delta, None
+            E_R = kern.diameter_error()
         R = float(kern.R)
         self.E_R = E_R
         self.E_R2 = (E_R * (2 * R + E_R) + u * R * R) * (1 + 8 * u)
-        self._exact = None
-        self._exact_R2 = None
         self.fallbacks = 0  # exact recomputations so far (ties, in practice)
 
     def _kernel_errors(self, i, j, pairs):
@@ -750,11 +876,7 @@ class _PerceptronCertifier:
         return int(self.exact_score(i, j, c, pairs) > self.exact_R2())
 
     def _exact_laplacian(self):
-        if self._exact is None:
-            from ..exact import ExactLaplacian
-
-            self._exact = ExactLaplacian(self.kern.graph)
-        return self._exact
+        return self.kern.exact_laplacian()  # ExactTooLargeError (a RuntimeError) beyond its limits
 
     def exact_score(self, i, j, c, pairs):
         from fractions import Fraction
@@ -769,10 +891,7 @@ class _PerceptronCertifier:
         return total
 
     def exact_R2(self):
-        if self._exact_R2 is None:
-            ex = self._exact_laplacian()
-            self._exact_R2 = max(ex.resistance(a, b) for a, b in self.kern.diameter_candidates(2 * self.E_R)) ** 2
-        return self._exact_R2
+        return self.kern.exact_R2()
 
 
 # -- Matrix Winnow ---------------------------------------------------------------------------
@@ -781,6 +900,12 @@ def _check_winnow_params(cut_size, eta) -> tuple[float, float]:
         raise ValueError(
             "Matrix Winnow's threshold needs the cut size |Phi| (footnote of Algorithm 1): "
             "pass cut_size=simpred_lite.cut_size(G, labels), or bst.cut_size(labels) on a BST"
+        )
+    if is_integer(cut_size) and cut_size == 0:
+        raise ValueError(
+            "cut_size is 0: the labelling has one class (no cut edge joins two classes), so every pair is "
+            "similar and Matrix Winnow's threshold, which divides by |Phi|, is undefined; give labels with at "
+            "least two classes joined by an edge (or play 'AlwaysSimilar', which never errs on one class)"
         )
     for name, v in (("cut_size", cut_size), ("eta", eta)):
         if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating)):
@@ -1031,7 +1156,7 @@ class _LazyExponential:
         return top + math.log(math.exp(log_a - top) + math.exp(log_b - top))
 
 
-class MatrixWinnow(SimilarityLearner):
+class MatrixWinnow(_ResistanceDiameter, SimilarityLearner):
     """Algorithm 1's Matrix Winnow, exact, without ``O(m^3)`` work per trial.
 
     Parameters
@@ -1149,6 +1274,9 @@ class MatrixWinnow(SimilarityLearner):
             self._zw_cache = None
             #: Trials the quadrature bounds left undecided (decided by a refresh and the exact sum).
             self.fallbacks = 0
+
+    def _diameter_source(self):
+        return self._geo
 
     @property
     def rank(self) -> int:

@@ -16,7 +16,7 @@ import networkx as nx
 import numpy as np
 from networkx.utils import UnionFind
 
-from ..checks import check_int, check_vertex
+from ..checks import check_int, check_memory, check_vertex
 
 __all__ = ["check_simple_path", "parse_path", "PathForest", "PathForestReference"]
 
@@ -175,6 +175,10 @@ class PathForest:
 
     def __init__(self, n: int, grow: str = "disconnected"):
         self.n = check_int(n, "n", low=2)
+        # a union-find dict and four per-vertex lists of Python objects: ~400 bytes a vertex
+        check_memory(400 * self.n, f"a forest of revealed paths on n={self.n} vertices (~400 bytes a vertex)",
+                     "the unknown-graph learners keep per-vertex Python structures; use at most a few million "
+                     "vertices (the paper's bounds grow with log n: n = 10**5 already shows them)")
         self.grow = _check_grow(grow)
         self.edges: list[tuple[int, int]] = []
         self._uf = UnionFind(range(self.n))  # networkx's union-find: which tree holds a vertex

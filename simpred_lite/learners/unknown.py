@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import sys
 from fractions import Fraction
 
 import numpy as np
@@ -120,9 +121,11 @@ class TreeWinnow(_ForestLearner):
     ----------
     n : int
     alpha : float, default 2
-        Promotion/demotion factor, ``> 1``.
+        Promotion/demotion factor, ``1 < alpha <= 2^64``.
     threshold : float, optional
-        Default ``n - 1``, the number of weights.
+        Default ``n - 1``, the number of weights; ``2^-1000 <= threshold <= 2^1000`` (so that
+        it and the weights near it are normal floats; a run whose weights still leave the
+        normal float range is decided in exact rationals).
     grow : {"disconnected", "always"}
         See :class:`PathForest`.
 
@@ -137,10 +140,13 @@ class TreeWinnow(_ForestLearner):
 
     def __init__(self, n: int, alpha: float = 2.0, threshold: float | None = None, grow: str = "disconnected"):
         super().__init__(n, grow)
-        check_real(alpha, "alpha", low=1, low_inclusive=False)
+        # weights alpha^k and the threshold must be normal floats for the certified float decision
+        # (a subnormal or zero weight loses its relative accuracy): alpha in (1, 2^64], threshold in
+        # [2^-1000, 2^1000]; the exponents k then stay far inside the float range on any run
+        check_real(alpha, "alpha", low=1, low_inclusive=False, high=2.0**64)
         if threshold is None:
             threshold = self.n - 1
-        check_real(threshold, "threshold", low=0, low_inclusive=False)
+        check_real(threshold, "threshold", low=2.0**-1000, high=2.0**1000)
         self.alpha = float(alpha)
         self.threshold = float(threshold)
         self.weights = np.ones(self.n - 1)
@@ -158,6 +164,8 @@ class TreeWinnow(_ForestLearner):
         total = float(w.sum())
         spread = float(self._roundings[idx].max(initial=0)) + len(idx) + 2
         decision = certified_compare(total, self.threshold, 1.01 * spread * UNIT_ROUNDOFF * total)
+        if w.size and not (w.min() >= sys.float_info.min and total < math.inf):
+            decision = None  # a weight underflowed (subnormal or 0) or the sum overflowed: floats cannot certify
         if decision is None:
             a = Fraction(self.alpha)
             exact = sum((a ** int(k) for k in self.exponents[idx].tolist()), Fraction(0))

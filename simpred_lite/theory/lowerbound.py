@@ -32,7 +32,7 @@ from itertools import permutations
 
 import numpy as np
 
-from ..checks import check_int, check_random_state, check_similarity_label
+from ..checks import check_int, check_memory, check_num_trials, check_random_state, check_similarity_label
 from ..game.adversaries import Adversary
 from ..game.trials import Trial
 from ..learners.permutations import pattern_index, pattern_items
@@ -103,6 +103,8 @@ def random_permutation(K: int, seed) -> tuple[int, ...]:
     [0, 1, 2, 3, 4]
     """
     K = check_int(K, "K", low=1)
+    check_memory(40.0 * K, f"random_permutation({K}): a tuple of K Python ints (~40 bytes each)",
+                 "use a smaller K (the lower bound grows like K log K: K = 10**4 already shows it)")
     return tuple(int(v) for v in check_random_state(seed).permutation(K))
 
 
@@ -148,7 +150,7 @@ def random_class_sequence(z, T: int, seed) -> list[tuple[tuple[int, int], int]]:
     """
     z = _check_permutation(z)
     K = len(z)
-    T = check_int(T, "T", low=0)
+    T = check_num_trials(T)
     rng = check_random_state(seed)
     xs = rng.integers(K, size=(T, 2))
     return [((int(a), int(b)), max(z[a], z[b])) for a, b in xs]

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import networkx as nx
 import numpy as np
 
-from ..checks import check_int, check_random_state
+from ..checks import check_graph_memory, check_int, check_random_state
 from ..graphs import validate_graph, validate_labels
 
 __all__ = [
@@ -223,6 +223,9 @@ def random_tree_with_clusters(n: int, K: int, seed) -> tuple[nx.Graph, np.ndarra
 
     n = check_int(n, "n", low=1)
     K = check_int(K, "K", low=1, high=n)
+    check_graph_memory(n, n * (n - 1) / 2,
+                       f"random_tree_with_clusters({n}, ...): the complete graph K_n it samples from",
+                       "use a smaller n (a few thousand vertices at most)")
     rng = check_random_state(seed)
     T = wilson(nx.complete_graph(n), seed=rng)
     edges = sorted((min(e), max(e)) for e in T.edges)

@@ -206,3 +206,19 @@ def test_bad_input_is_refused_clearly():
         OneVsRest(lambda: MemorizingClassifier(3, 3))
     with pytest.raises(TypeError, match="Can't instantiate abstract class"):
         ClassLearner(3, 2)
+
+
+def test_graph_kernel_must_be_built_on_the_learners_graph():
+    from simpred_lite.learners import GraphKernel
+
+    C6 = nx.cycle_graph(6)
+    with pytest.raises(ValueError, match="kernel was built on another graph .*GraphKernel"):
+        GraphPerceptron(C6, kernel=GraphKernel(nx.path_graph(6)))  # same n, other edges
+    K = GraphKernel(C6)
+    GraphPerceptron(nx.cycle_graph(6), kernel=K)  # an equal graph (another object) is fine
+    C6.add_edge(0, 3)  # editing the caller's graph afterwards
+    assert not K.same_graph(C6) and K.same_graph(nx.cycle_graph(6))
+    clf = GraphPerceptron(nx.cycle_graph(6), kernel=K)
+    clf.learn_class(2, 1)
+    clf.learn_class(4, 0)
+    assert clf.predict_class(3) == 0 and clf.exact_decisions == 1  # the exact tie, on the graph K was built on

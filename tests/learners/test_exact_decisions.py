@@ -25,7 +25,7 @@ import simpred_lite.learners as learners
 import simpred_lite.learners.unknown as unknown
 from simpred_lite.exact import ExactLaplacian, certified_compare, pinv_error_bound
 from simpred_lite.game.play import adaptive_run, run
-from simpred_lite.game.trials import random_trials
+from simpred_lite.game.trials import Trial, random_trials
 from simpred_lite.learners import (
     GraphKernel,
     GraphPerceptron,
@@ -357,3 +357,51 @@ def test_adaptive_similarity_runs_are_reproducible_under_perturbation():
     tb, rb = adaptive_run(learner(_perturbed_pinv(G, 9)), labels, 30, seed=2)
     assert [(t.i, t.j) for t in ta] == [(t.i, t.j) for t in tb]
     assert ra.predictions.tolist() == rb.predictions.tolist()
+
+
+# -- exact arithmetic refuses what it cannot do, before FLINT allocates --------------------------
+def test_exact_laplacian_refuses_large_graphs_before_allocating():
+    from simpred_lite.exact import ExactTooLargeError, exact_solve_cost
+    from simpred_lite.graphs import grid_graph
+
+    steps, n_bytes = exact_solve_cost(grid_graph(300, 300)[0])
+    assert steps > 1e14 and n_bytes > 100 * 2**30  # what made FLINT abort the interpreter
+    for rows in (70, 300):
+        with pytest.raises(ExactTooLargeError, match=f"n={rows * rows} vertices .*limit"):
+            ExactLaplacian(grid_graph(rows, rows)[0])
+    assert issubclass(ExactTooLargeError, RuntimeError)  # the playground retires a learner on it
+    ExactLaplacian(grid_graph(20, 20)[0]).resistance(0, 399)  # small graphs are unaffected
+
+
+def test_learners_that_need_an_exact_tie_stop_with_a_clear_error(monkeypatch):
+    from simpred_lite import checks
+    from simpred_lite.exact import ExactTooLargeError
+    from simpred_lite.game.evaluation import evaluate
+
+    monkeypatch.setattr(checks, "WORK_LIMIT", 10)  # stands in for a graph too large for FLINT
+    C4 = learners.MatrixPerceptron(nx.cycle_graph(4))
+    C4.learn_one(0, 2, 1)
+    with pytest.raises(ExactTooLargeError, match="exact rational solve .*n=4 vertices"):
+        C4.predict_one(0, 2)  # score == R^2 exactly: only exact arithmetic decides
+    clf = learners.GraphPerceptron(nx.cycle_graph(6))
+    clf.learn_class(2, 1)
+    clf.learn_class(4, 0)
+    with pytest.raises(ExactTooLargeError, match="n=6 vertices"):
+        clf.predict_class(3)  # score exactly 0
+    # evaluate retires the learner with that reason and plays on with the others
+    trials = [Trial(0, 2, 1), Trial(0, 2, 1), Trial(1, 3, 1)]
+    ev = evaluate(["Matrix Perceptron", "UnionFindLearner"], nx.cycle_graph(4), [0, 0, 1, 1], trials=trials)
+    assert ev["Matrix Perceptron"].retired.startswith("retired at trial 2: ExactTooLargeError")
+    assert len(ev["UnionFindLearner"].run) == 3
+
+
+def test_tree_winnow_decides_exactly_when_weights_underflow():
+    # the extreme end of the allowed range: weights become subnormal floats, the decision is
+    # then taken in exact rationals and agrees with them
+    learner = unknown.TreeWinnow(3, alpha=2.0**64, threshold=2.0**-1000)
+    a, theta = Fraction(2**64), Fraction(2) ** -1000
+    for _ in range(20):
+        learner.learn_one(0, 2, 0, path=[0, 1, 2])
+        exact = sum(a ** int(k) for k in learner.exponents) >= theta
+        assert learner.predict_one(0, 2, path=[0, 1, 2]) == int(exact)
+    assert learner.weights.min() < np.finfo(float).tiny  # really left the normal floats

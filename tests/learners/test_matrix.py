@@ -248,9 +248,11 @@ def test_winnow_bad_parameters():
     G = nx.cycle_graph(5)
     with pytest.raises(ValueError, match="needs the cut size"):
         MatrixWinnow(G)
-    for bad in (0, -3, float("nan")):
+    for bad in (-3, float("nan")):
         with pytest.raises(ValueError, match="cut_size must be a positive"):
             MatrixWinnow(G, cut_size=bad)
+    with pytest.raises(ValueError, match="cut_size is 0: the labelling has one class .*at least two classes"):
+        MatrixWinnow(G, cut_size=0)
     for bad in (0, -1.0, float("inf")):
         with pytest.raises(ValueError, match="eta must be a positive"):
             MatrixWinnow(G, cut_size=2, eta=bad)
@@ -588,3 +590,28 @@ def test_lazy_pending_updates_sum_to_the_matrix():
         lam = np.linalg.eigvalsh(M)
         assert lazy.bottom <= lam[0] and lam[-1] <= lazy.top
     assert lazy.refreshes == 2 and lazy.p == 6
+
+
+# -- what a learner keeps of the caller's graph --------------------------------------------------
+@pytest.mark.parametrize("make", [lambda G: MatrixPerceptron(G), lambda G: MatrixWinnow(G, cut_size=2),
+                                  lambda G: MatrixPerceptron(G, method="dense")])
+def test_editing_the_callers_graph_after_construction_changes_nothing(make):
+    # C4 has exact ties, decided by the exact fallback built on the first tie: it must be built
+    # from the graph as it was at construction, not from the caller's graph as it is now
+    G = nx.cycle_graph(4)
+    pairs = [(0, 2, 1), (0, 2, 1), (1, 3, 1), (0, 1, 0), (2, 3, 0), (1, 3, 1), (0, 2, 1)]
+    fresh = make(nx.cycle_graph(4))
+    edited = make(G)
+    G.add_edge(0, 2)  # after construction
+    G.remove_edge(1, 2)
+    for i, j, y in pairs:
+        assert edited.predict_one(i, j) == fresh.predict_one(i, j)
+        edited.learn_one(i, j, y)
+        fresh.learn_one(i, j, y)
+    assert edited.mistakes == fresh.mistakes
+
+
+def test_the_kernel_graph_is_a_frozen_copy():
+    G = nx.cycle_graph(5)
+    learner = MatrixPerceptron(G)
+    assert learner._kern.graph is not G and nx.is_frozen(learner._kern.graph)

@@ -1,0 +1,132 @@
+"""Input widgets that refuse a bad value with a sentence instead of clamping it or failing obscurely.
+
+ipywidgets' ``BoundedIntText`` silently clamps (a seed of ``99999999999`` becomes the maximum,
+``0`` steps become ``1``) and a ``Dropdown`` answers a value outside its options with
+traitlets' bare "Invalid selection: value not found".  The apps use these two subclasses
+instead (same views, so the layout does not change):
+
+* set from Python (``app.seed.value = -1``), a bad value raises ``ValueError`` naming the
+  box, the allowed values and the fix, and the app shows the same sentence in its message
+  area;
+* typed by the student in the browser, the box goes back to its previous value and the
+  sentence is shown in the app's message area (no exception reaches the kernel log).
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+from traitlets import validate
+
+__all__ = ["CheckedIntText", "CheckedDropdown", "refusal_to_status"]
+
+
+def refusal_to_status(app):
+    """An ``on_invalid`` callback that shows the refusal in ``app.status`` (an HTML widget).
+
+    Parameters
+    ----------
+    app : object
+        An app with (eventually) a ``status`` HTML widget; nothing is shown before it exists.
+
+    Examples
+    --------
+    >>> class App: status = W.HTML()
+    >>> app = App(); refusal_to_status(app)("seed must lie in 0..10")
+    >>> app.status.value
+    'Not changed: seed must lie in 0..10.'
+    """
+
+    def show(message: str) -> None:
+        status = getattr(app, "status", None)
+        if status is not None:
+            status.value = f"Not changed: {html.escape(message)}."
+
+    return show
+
+
+def _from_browser(widget, name: str) -> bool:
+    """Whether the change of ``name`` being validated came from the browser (ipywidgets locks it)."""
+    return name in getattr(widget, "_property_lock", {})
+
+
+class CheckedIntText(W.IntText):
+    """An integer box for ``low .. high`` that refuses, never clamps, a value outside.
+
+    Parameters
+    ----------
+    low, high : int
+        The allowed values, inclusive.
+    on_invalid : callable ``str -> None``, optional
+        Called with the sentence to show the student when a value is refused.
+    hint : str, optional
+        How to fix it, appended to the sentence.
+    **kwargs
+        Passed to :class:`ipywidgets.IntText` (``value``, ``description``, ...).
+
+    Examples
+    --------
+    >>> box = CheckedIntText(low=1, high=2000, value=20, description="steps")
+    >>> box.value = 0
+    Traceback (most recent call last):
+    ...
+    ValueError: steps must lie in 1..2000, got 0; the box keeps 20
+    >>> box.value
+    20
+    """
+
+    def __init__(self, *, low: int, high: int, on_invalid=None, hint: str = "", **kwargs):
+        self._low, self._high, self._on_invalid, self._hint = low, high, on_invalid, hint
+        super().__init__(**kwargs)
+
+    @validate("value")
+    def _check_value(self, proposal):
+        value = proposal["value"]
+        low, high = getattr(self, "_low", None), getattr(self, "_high", None)
+        if low is None or low <= value <= high:
+            self._accepted = value
+            return value
+        kept = getattr(self, "_accepted", low)  # self.value may already hold the refused value here
+        message = (f"{self.description or 'the value'} must lie in {low}..{high}, got {value}; "
+                   f"the box keeps {kept}{self._hint}")
+        if self._on_invalid is not None:
+            self._on_invalid(message)
+        if _from_browser(self, "value"):
+            return kept  # keep the previous value; ipywidgets sends it back to the browser
+        raise ValueError(message)
+
+
+class CheckedDropdown(W.Dropdown):
+    """A dropdown whose value outside its options raises a ``ValueError`` that lists them.
+
+    Parameters
+    ----------
+    on_invalid : callable ``str -> None``, optional
+        Called with the sentence to show the student when a value is refused.
+    **kwargs
+        Passed to :class:`ipywidgets.Dropdown`.
+
+    Examples
+    --------
+    >>> d = CheckedDropdown(options=["grid", "barbell"], value="grid", description="graph")
+    >>> d.value = "karate"
+    Traceback (most recent call last):
+    ...
+    ValueError: graph must be one of ['grid', 'barbell'], got 'karate'; the choice stays 'grid'
+    """
+
+    def __init__(self, *, on_invalid=None, **kwargs):
+        self._on_invalid = on_invalid
+        super().__init__(**kwargs)
+
+    @validate("value")
+    def _validate_value(self, proposal):
+        value = proposal["value"]
+        if value is None or any(self.equals(value, v) for v in self._options_values):
+            return super()._validate_value(proposal)
+        message = (f"{self.description or 'the choice'} must be one of {list(self._options_values)}, "
+                   f"got {value!r}; the choice stays {self.value!r}")
+        if getattr(self, "_on_invalid", None) is not None:
+            self._on_invalid(message)
+        raise ValueError(message)
