@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 .PHONY: lab app lint test test-fast notebooks bench bench-full clean help \
-	assignments collect autograde feedback grades student solutions course-clean test-coursework
+	assignments collect autograde feedback grades student solutions course-clean formgrader test-coursework
 
 help:
 	@echo "make lab        start JupyterLab on notebooks/ (creates .venv on first use)"
@@ -22,6 +22,7 @@ help:
 	@echo "  make autograde    autograde every submission in submitted/"
 	@echo "  make feedback     HTML feedback in feedback/ (no hidden tests, no model answers)"
 	@echo "  make grades       export the grades to build/nbgrader/grades.csv"
+	@echo "  make formgrader   JupyterLab on the course directory: Nbgrader -> Formgrader grades the written answers"
 	@echo "  make solutions    the worked solutions (after the deadline) in build/solutions"
 	@echo "  make course-clean delete gradebook, submissions, grades (then make assignments)"
 	@echo "  make test-coursework  the exercise bench on all 12 assignments (real nbgrader autograde)"
@@ -101,6 +102,10 @@ student: assignments
 
 course-clean: $(STAMP)
 	$(COURSE) clean
+
+# formgrader (nbgrader's JupyterLab extension) on the course directory, for the written answers.
+formgrader: $(STAMP)
+	cd build/nbgrader && PATH="$(abspath $(VENV))/bin:$$PATH" jupyter lab $(ROOT_FLAG)
 
 # The exercise bench on all twelve assignments (make test runs two, chosen by the date).
 test-coursework: $(STAMP)

@@ -228,3 +228,71 @@ def test_grade_ids_are_unique_across_the_suite():
             if gid:
                 assert gid not in seen, f"grade_id {gid!r} in {path.name} and {seen[gid]}"
                 seen[gid] = path.name
+
+
+def _python(code: str) -> str:
+    """A cell's source without its IPython magics, so that ``ast`` can read it."""
+    magic = re.compile(r"^\s*(%|!(?!=))")  # `%matplotlib`, `!pip`; not a continued `!= ...`
+    return "\n".join("" if magic.match(line) else line for line in code.splitlines())
+
+
+def _assigned_names(code: str) -> set[str]:
+    import ast
+
+    names = set()
+    for node in ast.walk(ast.parse(_python(code))):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return names
+
+
+def _loaded_names(code: str) -> set[str]:
+    import ast
+
+    return {n.id for n in ast.walk(ast.parse(_python(code))) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_tests_use_only_names_the_exercise_asks_for(path):
+    # A test cell may read what the notebook defines outside the solutions, what the exercise
+    # statement names (in backticks), and its own names. A name that only the worked solution
+    # defines (a helper variable like `Gd`) fails a correct answer that chose another name.
+    cells = _load(path)["cells"]
+
+    def meta(c):
+        return c.get("metadata", {}).get("nbgrader", {})
+
+    def is_test(c):
+        return c["cell_type"] == "code" and meta(c).get("grade") and not meta(c).get("solution")
+
+    body = set()
+    for c in cells:
+        if c["cell_type"] == "code" and not meta(c).get("solution") and not is_test(c):
+            body |= _assigned_names(_source(c))
+    problems = []
+    for c in cells:
+        if not is_test(c):
+            continue
+        solution_id = meta(c)["grade_id"].replace("-tests", "-code")
+        solutions = [k for k, s in enumerate(cells) if meta(s).get("grade_id") == solution_id]
+        if not solutions:
+            continue
+        k = solutions[0] - 1
+        statement = ""
+        while k >= 0 and cells[k]["cell_type"] == "markdown":
+            statement = _source(cells[k]) + "\n" + statement
+            if _source(cells[k]).lstrip().startswith("#"):
+                break
+            k -= 1
+        named = set()
+        for quoted in re.findall(r"`([^`]+)`", statement):
+            named |= set(re.findall(r"[A-Za-z_]\w*", quoted))
+        solution_only = _assigned_names(_source(cells[solutions[0]])) - body - named
+        used = (_loaded_names(_source(c)) - _assigned_names(_source(c))) & solution_only
+        if used:
+            problems.append(f"{meta(c)['grade_id']} reads {sorted(used)}, which only the worked solution defines")
+    assert not problems, f"{path.name}: {problems}; build them in the test (as _private names) or name them in the exercise"

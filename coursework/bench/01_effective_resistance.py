@@ -50,12 +50,13 @@ for i in range(10):                      # off by one: adds (0, 10) first, befor
     },
     "01-ex4-code": {
         "different": '''import numpy as np
-Gd, yd = labelled["digits 10-NN"]
-Rfull = {e: r for e, r in zip(sp.cut_edges(Gd, yd), effective_resistance(Gd, pairs=sp.cut_edges(Gd, yd)))}
+G_digits, y_digits = labelled["digits 10-NN"]
+edges = sp.cut_edges(G_digits, y_digits)
+Rfull = {e: r for e, r in zip(edges, effective_resistance(G_digits, pairs=edges))}
 phi_k_ex4 = np.zeros(10)
 cut_k_ex4 = np.zeros(10, dtype=np.int64)
 for (u, v), r in Rfull.items():
-    for k in {int(yd[u]), int(yd[v])}:
+    for k in {int(y_digits[u]), int(y_digits[v])}:
         phi_k_ex4[k] += r
         cut_k_ex4[k] += 1
 hardest_ex4 = np.argmax(phi_k_ex4)
