@@ -35,7 +35,7 @@ $(PY):
 
 $(STAMP): $(PY) pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e ".[notebooks,test,app,browser,instructor]"
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[notebooks,test,app,browser,instructor,dask]"
 	touch $(STAMP)
 
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
