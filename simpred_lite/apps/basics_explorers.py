@@ -129,6 +129,7 @@ class ResistanceCutExplorer:
         self.preset.observe(self._on_preset, names="value")
         self.widget = W.VBox([self.title, W.HBox([self.graph, self.preset]),
                               W.HBox([W.Label("class 1 (pressed):"), self.toggle_box]), self.status, self.out])
+        self.widget.add_class("simpred-cut-explorer")  # for the browser test
         self._load()
 
     # state -------------------------------------------------------------------------------
@@ -319,6 +320,7 @@ class WilsonWalkExplorer:
         self.widget = W.VBox([self.title, W.HBox([self.seed, self.root]),
                               W.HBox([self.step_button, self.walk_button, self.run_button, self.reset_button]),
                               self.status, self.out])
+        self.widget.add_class("simpred-wilson-explorer")  # for the browser test
         self.reset()
 
     # state -------------------------------------------------------------------------------
@@ -536,6 +538,7 @@ class BSTBuildExplorer:
         self.end_button.on_click(lambda _: self.go(self.last_stage))
         self.widget = W.VBox([self.title, W.HBox([self.seed, self.root]),
                               W.HBox([self.back_button, self.next_button, self.end_button]), self.status, self.out])
+        self.widget.add_class("simpred-bst-explorer")  # for the browser test
         self._rebuild()
 
     # state -------------------------------------------------------------------------------
