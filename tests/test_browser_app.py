@@ -1,13 +1,17 @@
-"""The playground web app in a real browser: Voilà + Debian's Chromium driven by Playwright.
+"""The web apps in a real browser: Voilà + Debian's Chromium driven by Playwright.
 
-pytest starts Voilà on a free loopback port serving ``app/playground.ipynb`` (the app
-notebook that ``make app`` serves), opens it in Debian's Chromium (headless, never a
-downloaded browser) through Playwright, clicks **Step** a few times and checks that the
-mistake counter and the figure change.  Every wait is bounded by one deadline, so the
-test takes well under a minute or fails.
+* the playground: pytest starts Voilà on a free loopback port serving ``app/playground.ipynb``
+  (the app notebook that ``make app`` serves, with ``app/voila.json``), opens it in Debian's
+  Chromium (headless, never a downloaded browser) through Playwright, clicks **Step** a few
+  times and checks that the mistake counter and the figure change;
+* the app as a service: with short culling settings, the page is loaded and reloaded several
+  times; the kernels of the closed pages are culled (read through ``GET /api/kernels/<id>``:
+  Voilà serves no list), the open page's kernel lives on, and no request leaves 127.0.0.1;
+* the explorers of notebooks 01–03: one click each, and the click-to-update time (printed).
 
-It runs in ``make test`` whenever ``/usr/bin/chromium`` exists (``.ci/run`` installs it
-with apt) and skips LOUDLY otherwise — a warning in the summary as well as the skip.
+Every wait is bounded by one deadline per test, so a test takes a bounded time or fails.
+They run in ``make test`` whenever ``/usr/bin/chromium`` exists (``.ci/run`` installs it
+with apt) and skip LOUDLY otherwise — a warning in the summary as well as the skip.
 """
 
 from __future__ import annotations
