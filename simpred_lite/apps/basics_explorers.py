@@ -185,6 +185,8 @@ class ResistanceCutExplorer:
         G = self.G
         n = G.number_of_nodes()
         self.R = effective_resistance(G)
+        for t in getattr(self, "toggles", []):  # the previous graph's buttons: close their models
+            t.close()
         self.toggles = [W.ToggleButton(value=False, description=str(v), tooltip=f"vertex {v}: pressed = class 1",
                                        layout=W.Layout(width="44px")) for v in range(n)]
         for t in self.toggles:
