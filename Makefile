@@ -44,10 +44,14 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG)
 
-# The playground web app on http://127.0.0.1:8866 (loopback only; Ctrl-C stops it).
+# The playground web app on http://127.0.0.1:8866 (loopback only; Ctrl-C stops it). Voilà runs in app/
+# and reads app/voila.json: its template "simpred" (app/share/jupyter/voila/templates, found through
+# JUPYTER_PATH) asks no CDN for anything, and kernels whose page was closed or reloaded are culled
+# after 5 idle minutes (Voilà's own shutdown on unload is refused, voila#1458).
 APP_PORT ?= 8866
 app: $(STAMP)
-	$(VENV)/bin/voila app/playground.ipynb --Voila.ip=127.0.0.1 --port=$(APP_PORT)
+	cd app && JUPYTER_PATH="$(CURDIR)/app/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+		$(abspath $(VENV))/bin/voila playground.ipynb --Voila.ip=127.0.0.1 --port=$(APP_PORT)
 
 # Strict nbval: stored outputs must equal a fresh run (never the lax mode).
 # tests/test_browser_app.py drives the web app in Debian's chromium when /usr/bin/chromium

@@ -1,17 +1,22 @@
-"""The playground web app in a real browser: Voilà + Debian's Chromium driven by Playwright.
+"""The web apps in a real browser: Voilà + Debian's Chromium driven by Playwright.
 
-pytest starts Voilà on a free loopback port serving ``app/playground.ipynb`` (the app
-notebook that ``make app`` serves), opens it in Debian's Chromium (headless, never a
-downloaded browser) through Playwright, clicks **Step** a few times and checks that the
-mistake counter and the figure change.  Every wait is bounded by one deadline, so the
-test takes well under a minute or fails.
+* the playground: pytest starts Voilà on a free loopback port serving ``app/playground.ipynb``
+  (the app notebook that ``make app`` serves, with ``app/voila.json``), opens it in Debian's
+  Chromium (headless, never a downloaded browser) through Playwright, clicks **Step** a few
+  times and checks that the mistake counter and the figure change;
+* the app as a service: with short culling settings, the page is loaded and reloaded several
+  times; the kernels of the closed pages are culled (read through ``GET /api/kernels/<id>``:
+  Voilà serves no list), the open page's kernel lives on, and no request leaves 127.0.0.1;
+* the explorers of notebooks 01–03: one click each, and the click-to-update time (printed).
 
-It runs in ``make test`` whenever ``/usr/bin/chromium`` exists (``.ci/run`` installs it
-with apt) and skips LOUDLY otherwise — a warning in the summary as well as the skip.
+Every wait is bounded by one deadline per test, so a test takes a bounded time or fails.
+They run in ``make test`` whenever ``/usr/bin/chromium`` exists (``.ci/run`` installs it
+with apt) and skip LOUDLY otherwise — a warning in the summary as well as the skip.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -19,6 +24,9 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 import warnings
 from pathlib import Path
 
@@ -26,6 +34,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app" / "playground.ipynb"
+TEMPLATES = ROOT / "app" / "share" / "jupyter"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
@@ -56,42 +65,51 @@ def _parse(counter: str) -> tuple[int, int]:
     return int(m.group(1)), mistakes
 
 
-@pytest.fixture
-def voila_url(tmp_path):
+def _start_voila(tmp_path, notebook: Path, *extra: str):
+    """Voilà on a free loopback port serving ``notebook`` from its folder (which holds app/voila.json
+    for the app); yields the URL and stops Voilà and its kernels at the end."""
     port = _free_port()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
                MPLBACKEND="Agg", JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
                # no user-level kernelspecs or config: the kernel is this environment's python3
-               JUPYTER_DATA_DIR=str(tmp_path / "data"), JUPYTER_CONFIG_DIR=str(tmp_path / "config"))
-    log = open(tmp_path / "voila.log", "w")
+               JUPYTER_DATA_DIR=str(tmp_path / "data"), JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
+               # the app's own Voilà template (as `make app` does)
+               JUPYTER_PATH=os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")])))
+    log_path = tmp_path / f"voila-{port}.log"
+    log = open(log_path, "w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(APP), f"--port={port}", "--Voila.ip=127.0.0.1", "--no-browser",
-         "--Voila.root_dir=" + str(APP.parent)],
-        stdout=log, stderr=subprocess.STDOUT, env=env, cwd=APP.parent, start_new_session=True,
+        [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--Voila.ip=127.0.0.1", "--no-browser",
+         "--Voila.root_dir=" + str(notebook.parent), *extra],
+        stdout=log, stderr=subprocess.STDOUT, env=env, cwd=notebook.parent, start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 25
     try:
         while True:
             if proc.poll() is not None:
-                pytest.fail(f"Voilà exited with code {proc.returncode}:\n{(tmp_path / 'voila.log').read_text()[-2000:]}")
+                pytest.fail(f"Voilà exited with code {proc.returncode}:\n{log_path.read_text()[-2000:]}")
             try:  # listening is enough: a GET of the page itself would already start a kernel
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()
                 break
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                pytest.fail(f"Voilà did not answer on {url} within 25 s:\n{(tmp_path / 'voila.log').read_text()[-2000:]}")
+                pytest.fail(f"Voilà did not answer on {url} within 25 s:\n{log_path.read_text()[-2000:]}")
             time.sleep(0.3)
         yield url
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)  # Voilà and the kernel it started (its own session)
+        os.killpg(proc.pid, signal.SIGTERM)  # Voilà and the kernels it started (its own session)
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=5)
         log.close()
+
+
+@pytest.fixture
+def voila_url(tmp_path):
+    yield from _start_voila(tmp_path, APP)
 
 
 def test_step_in_a_real_browser_changes_the_counter_and_the_figure(voila_url):
@@ -139,3 +157,141 @@ def test_step_in_a_real_browser_changes_the_counter_and_the_figure(voila_url):
     assert trials == 3
     assert mistakes > mistakes0, "three steps against AlwaysSimilar and UnionFindLearner should cost a mistake"
     assert src != src0 and src.startswith("data:image/png"), "the figure did not change after Step"
+
+
+# -- the app as a service: reloaded pages leave no kernel behind, no request leaves the machine --
+CULL_IDLE_S, CULL_INTERVAL_S = 4, 1  # short culling for the test (app/voila.json: 300 s every 60 s)
+RELOADS = 4
+SERVICE_BUDGET_S = 300.0
+
+
+def _kernel_alive(url: str, kernel_id: str) -> bool:
+    """Whether the server still has ``kernel_id`` (Voilà serves ``GET /api/kernels/<id>``, not the list)."""
+    try:
+        with urllib.request.urlopen(f"{url}api/kernels/{kernel_id}", timeout=5) as r:
+            return json.load(r)["id"] == kernel_id
+    except urllib.error.HTTPError as err:
+        if err.code == 404:
+            return False
+        raise
+
+
+@pytest.fixture
+def culling_voila(tmp_path):
+    gen = _start_voila(tmp_path, APP, f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_S}",
+                       f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}")
+    url = next(gen)
+    yield url, next(tmp_path.glob("voila-*.log"))
+    gen.close()
+
+
+def test_reloaded_pages_leave_at_most_one_kernel_and_nothing_leaves_the_machine(culling_voila):
+    from playwright.sync_api import sync_playwright
+
+    url, log_path = culling_voila
+    start = time.monotonic()
+
+    def left_ms(cap_s: float) -> float:
+        remaining = SERVICE_BUDGET_S - (time.monotonic() - start)
+        assert remaining > 0, f"the service test ran out of its {SERVICE_BUDGET_S:.0f} s budget"
+        return min(remaining, cap_s) * 1000
+
+    requests: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=left_ms(20))
+        try:
+            page = browser.new_page()
+            page.on("request", lambda r: requests.append(r.url))
+            page.on("websocket", lambda ws: requests.append(ws.url))
+            page.goto(url, timeout=left_ms(60))
+            page.get_by_role("button", name="Step").wait_for(state="visible", timeout=left_ms(60))
+            for _ in range(RELOADS):
+                page.reload(timeout=left_ms(60))
+                page.get_by_role("button", name="Step").wait_for(state="visible", timeout=left_ms(60))
+            started = re.findall(r"Kernel started: ([0-9a-f-]{36})", log_path.read_text())
+            assert len(started) >= RELOADS + 1, f"expected a kernel per page load, the log shows {started}"
+            current = started[-1]
+            deadline = time.monotonic() + 6 * (CULL_IDLE_S + CULL_INTERVAL_S) + 10
+            alive = [k for k in started if _kernel_alive(url, k)]
+            print(f"\n{len(started)} page loads: {len(alive)} kernels alive right after the last load")
+            while len(alive) > 1 and time.monotonic() < deadline:
+                time.sleep(1)
+                alive = [k for k in started if _kernel_alive(url, k)]
+            print(f"after {time.monotonic() - start:.0f} s: alive {alive}")
+            assert alive == [current], (
+                f"after {RELOADS} reloads and the cull window, kernels still alive: {alive} (current page: {current})")
+            # the open page's kernel is connected, so it is never culled: the app still answers
+            page.wait_for_timeout(1000 * (CULL_IDLE_S + 2 * CULL_INTERVAL_S))
+            page.get_by_role("button", name="Step").click(timeout=left_ms(10))
+            page.wait_for_function("(document.querySelector('.simpred-counter')?.innerText || '').includes('trials: 1 ')",
+                                   timeout=left_ms(20))
+            assert _kernel_alive(url, current)
+        finally:
+            browser.close()
+    outside = sorted({u for u in requests if urllib.parse.urlsplit(u).scheme in ("http", "https", "ws", "wss")
+                      and urllib.parse.urlsplit(u).hostname != "127.0.0.1"})
+    assert requests and not outside, f"the page asked hosts outside the machine: {outside}"
+
+
+# -- the explorers of notebooks 01-03: one action each, and its click-to-update time ----------
+EXPLORERS_NOTEBOOK = {
+    "cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": src}
+              for src in ["from simpred_lite.apps import ResistanceCutExplorer\nResistanceCutExplorer()",
+                          "from simpred_lite.apps import WilsonWalkExplorer\nWilsonWalkExplorer(4, 5, seed=0, root=0)",
+                          "from simpred_lite.apps import BSTBuildExplorer\nBSTBuildExplorer()"]],
+    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+    "nbformat": 4, "nbformat_minor": 5,
+}
+#: (CSS class of the app, how to find its control, what its status says after one action)
+EXPLORER_ACTIONS = [
+    ("simpred-cut-explorer", ("button", "0"), "Class 1 = {0, 5, 6, 7, 8}"),
+    ("simpred-wilson-explorer", ("button", "Step"), "Moves: 1;"),
+    ("simpred-bst-explorer", ("button", "Next ▶"), "Stage 1 of 11 (T)"),
+]
+
+
+@pytest.fixture
+def explorers_url(tmp_path):
+    nb = tmp_path / "explorers.ipynb"
+    nb.write_text(json.dumps(EXPLORERS_NOTEBOOK))
+    yield from _start_voila(tmp_path, nb, "--VoilaConfiguration.template=simpred")
+
+
+def test_each_explorer_answers_a_click_in_a_real_browser(explorers_url):
+    from playwright.sync_api import sync_playwright
+
+    start = time.monotonic()
+
+    def left_ms(cap_s: float) -> float:
+        remaining = SERVICE_BUDGET_S - (time.monotonic() - start)
+        assert remaining > 0, f"the explorers test ran out of its {SERVICE_BUDGET_S:.0f} s budget"
+        return min(remaining, cap_s) * 1000
+
+    timings = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=left_ms(20))
+        try:
+            page = browser.new_page()
+            page.goto(explorers_url, timeout=left_ms(90))
+            for css, (role, name), after in EXPLORER_ACTIONS:
+                app = page.locator(f".{css}")
+                control = app.get_by_role(role, name=name, exact=True)
+                control.wait_for(state="visible", timeout=left_ms(90))
+                img = app.locator("img")
+                img.wait_for(state="visible", timeout=left_ms(30))
+                src0 = img.get_attribute("src", timeout=left_ms(5))
+                t0 = time.perf_counter()
+                control.click(timeout=left_ms(10))
+                page.wait_for_function(
+                    "([css, text, old]) => { const app = document.querySelector('.' + css);"
+                    " const img = app && app.querySelector('img');"
+                    " return !!img && app.innerText.includes(text) && img.src !== old; }",
+                    arg=[css, after, src0], timeout=left_ms(30))
+                timings[css] = time.perf_counter() - t0
+                assert after in app.inner_text(timeout=left_ms(5))
+        finally:
+            browser.close()
+    # reported, never asserted (no timed asserts): run with -s to see them
+    print("\nclick-to-update (status and figure) in Chromium: "
+          + ", ".join(f"{k}: {v:.2f} s" for k, v in timings.items()))
+    assert set(timings) == {css for css, _, _ in EXPLORER_ACTIONS}

@@ -150,6 +150,9 @@ FRESH = {
     "BSTTrialExplorer": "Trials learned: 0, mistakes: 0.",
     "PathForestExplorer": "Paths added: 0, forest edges: 0.",
     "IsingReductionExplorer": "Stage 0 of ",
+    "ResistanceCutExplorer": "Class 1 = {5, 6, 7, 8}; class 0 = the other 5 vertices.",
+    "WilsonWalkExplorer": "Moves: 0; walks finished: 0 of ",
+    "BSTBuildExplorer": "Stage 0 of ",
 }
 
 
