@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -22,7 +23,7 @@ import scipy  # scipy.linalg (lapack) loads on first use, through scipy's lazy s
 
 from ..exact import UNIT_ROUNDOFF, certified_compare, pinv_error_bound
 from ..resistance import laplacian
-from .kernels import SparseKernel
+from .kernels import DenseKernel, GrowingPairs, SparseKernel
 
 # Building blocks of matrix_perceptron.py and matrix_winnow.py, not part of the package's interface.
 __all__: list[str] = []
@@ -31,7 +32,7 @@ _BLAS_LIBS = None
 
 
 @contextlib.contextmanager
-def one_blas_thread():
+def one_blas_thread() -> Iterator[None]:
     """Run small dense linear algebra on one BLAS thread.
 
     For the ``r x r`` eigendecompositions and products of the low-rank Winnow, BLAS threads
@@ -72,7 +73,7 @@ class PerceptronCertifier:
     (:func:`~simpred_lite.exact.certified_compare`); otherwise one exact solve does.
     """
 
-    def __init__(self, kern):
+    def __init__(self, kern: DenseKernel) -> None:
         self.kern = kern
         self.u = UNIT_ROUNDOFF
         u = self.u
@@ -113,7 +114,7 @@ class PerceptronCertifier:
         absg = np.abs(g)
         return 2 * err_g + g2 * (absg[pairs.a] + absg[pairs.b]) * (1 + 2 * u)
 
-    def bound(self, i, j, q, c, pairs):
+    def bound(self, i: int, j: int, q: np.ndarray, c: np.ndarray, pairs: GrowingPairs) -> float:
         """A rigorous bound on ``|score~ - score|`` for the current pair."""
         k = q.size
         if k == 0:
@@ -138,7 +139,7 @@ class PerceptronCertifier:
     def _exact_laplacian(self):
         return self.kern.exact_laplacian()  # ExactTooLargeError (a RuntimeError) beyond its limits
 
-    def exact_score(self, i, j, c, pairs):
+    def exact_score(self, i: int, j: int, c: np.ndarray, pairs: GrowingPairs) -> Fraction:
         b = np.zeros(self.kern.n, dtype=np.int64)
         b[i], b[j] = 1, -1
         pot = self._exact_laplacian().potentials(b)
@@ -148,7 +149,7 @@ class PerceptronCertifier:
             total += cs * qs * qs
         return total
 
-    def exact_R2(self):
+    def exact_R2(self) -> Fraction:
         return self.kern.exact_R2()
 
 
@@ -161,7 +162,7 @@ WINNOW_LANCZOS_STEPS = 40
 _WINNOW_CHECKS = frozenset([1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 18, 22, 26, 30, 35, 40, 48, 56, 64])
 
 
-def log_quadrature(alpha, beta):
+def log_quadrature(alpha: np.ndarray, beta: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
     """``(log e_1^T exp(T) e_1, theta, Y)`` for the symmetric tridiagonal ``T(alpha, beta)``."""
     k = alpha.size
     if k == 1:

@@ -24,6 +24,7 @@ from.  The efficient learners use instances only through inner products
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import networkx as nx
@@ -232,9 +233,7 @@ class GraphGeometry:
     def diameter_error(self) -> float | None:
         return 0.0 if self.exact else None  # the dense reference keeps no error bound for R
 
-    def exact_R2(self):
-        from fractions import Fraction
-
+    def exact_R2(self) -> Fraction:
         if not self.exact:
             raise ValueError("the dense reference has no exact R^2 on a non-tree graph; "
                              "use the kernel form (MatrixPerceptron)")
@@ -267,16 +266,15 @@ class BSTGeometry:
     def diameter_error(self) -> float:
         return 0.0
 
-    def exact_R2(self):
-        from fractions import Fraction
-
+    def exact_R2(self) -> Fraction:
         return Fraction(int(self.R) ** 2)
 
     def instance(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
         return bst_instance(self.bst, i, j)
 
 
-def instance_geometry(G, what, edge_limit, alternative):
+def instance_geometry(G: nx.Graph | BinarySupportTree, what: str, edge_limit: int | None,
+                      alternative: str) -> GraphGeometry | BSTGeometry:
     if isinstance(G, BinarySupportTree):
         return BSTGeometry(G, what, edge_limit, alternative)
     if isinstance(G, nx.Graph):

@@ -44,7 +44,7 @@ COLUMN_CACHE_ENTRIES = 1 << 24
 class GrowingPairs:
     """The mistaken pairs ``(a_s, b_s)`` as numpy arrays that grow by doubling (amortised O(1))."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._a = np.zeros(16, dtype=np.int64)
         self._b = np.zeros(16, dtype=np.int64)
         self.k = 0
@@ -73,7 +73,11 @@ class DenseKernel:
     path overlap) and is rounded to it.
     """
 
-    def __init__(self, G: nx.Graph):
+    # computed on first use (diameter_error, pinv_error); the certifier may reset them
+    _R_error: float | None = None
+    _pinv_error: float | None = None
+
+    def __init__(self, G: nx.Graph) -> None:
         self.graph = G
         self.n = G.number_of_nodes()
         self.m = G.number_of_edges()
@@ -100,24 +104,24 @@ class DenseKernel:
         """
         if self.exact:
             return 0.0
-        if getattr(self, "_R_error", None) is None:
+        if self._R_error is None:
             u = UNIT_ROUNDOFF
             self._R_error = 4 * self.pinv_error() + 4 * 3 * u / (1 - 3 * u) * float(np.abs(self.Lp).max())
-        return self._R_error
+        return float(self._R_error)
 
     def pinv_error(self) -> float:
         """:func:`~simpred_lite.exact.pinv_error_bound` of the float ``L^+`` (computed once, ``O(m n)``)."""
-        if getattr(self, "_pinv_error", None) is None:
+        if self._pinv_error is None:
             self._pinv_error = pinv_error_bound(self.graph, self.Lp)
-        return self._pinv_error
+        return float(self._pinv_error)
 
-    def exact_laplacian(self):
+    def exact_laplacian(self) -> ExactLaplacian:
         """The :class:`~simpred_lite.exact.ExactLaplacian` of the graph (built once; it checks its cost)."""
         if getattr(self, "_exact_lap", None) is None:
             self._exact_lap = ExactLaplacian(self.graph)
         return self._exact_lap
 
-    def exact_R2(self):
+    def exact_R2(self) -> Fraction:
         """``R^2`` as an exact rational (a Fraction): exact resistances of the candidate pairs.
 
         The pairs whose float resistance lies within twice :meth:`diameter_error` of the
@@ -163,7 +167,7 @@ class SparseKernel(DenseKernel):
     resistance diameter ``R`` is found once with ``O(n)`` batched solves.
     """
 
-    def __init__(self, G: nx.Graph):
+    def __init__(self, G: nx.Graph) -> None:
         self.graph = G
         self.n = G.number_of_nodes()
         self.m = G.number_of_edges()
@@ -266,7 +270,7 @@ class BSTKernel:
 
     exact = True
 
-    def __init__(self, bst: BinarySupportTree):
+    def __init__(self, bst: BinarySupportTree) -> None:
         self.bst = bst
         self.n = bst.n
         self.m = 2 * bst.num_leaves - 2
@@ -277,7 +281,7 @@ class BSTKernel:
     def diameter_error(self) -> float:
         return 0.0  # R = 2 depth, an exact integer
 
-    def exact_R2(self):
+    def exact_R2(self) -> Fraction:
         return Fraction(self.R**2)
 
     def inner(self, pairs: GrowingPairs, i: int, j: int) -> tuple[np.ndarray, int | float]:
@@ -300,7 +304,7 @@ class Forest:
     never a floating-point tolerance.
     """
 
-    def __init__(self, n: int):
+    def __init__(self, n: int) -> None:
         self._sets = nx.utils.UnionFind(range(n))  # networkx's union-find, as everywhere
 
     def find(self, v: int) -> int:
@@ -364,7 +368,7 @@ class ResistanceDiameter:
         """
         return self._diameter_source().diameter_error()
 
-    def exact_R2(self):
+    def exact_R2(self) -> Fraction:
         """``R^2`` as an exact rational (:class:`fractions.Fraction`).
 
         On a non-tree graph this needs exact solves (:class:`~simpred_lite.exact.ExactLaplacian`,

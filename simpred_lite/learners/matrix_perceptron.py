@@ -16,13 +16,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import networkx as nx
 import numpy as np
 
+from ..bst import BinarySupportTree
 from ..checks import check_pair
 from .base import SimilarityLearner
 from .certification import PerceptronCertifier
 from .instances import instance_geometry
-from .kernels import GrowingPairs, ResistanceDiameter, make_kernel
+from .kernels import DenseKernel, GrowingPairs, ResistanceDiameter, make_kernel
 
 __all__ = ["DENSE_PERCEPTRON_EDGE_LIMIT", "MatrixPerceptron", "MatrixPerceptronReference"]
 
@@ -84,14 +86,15 @@ class MatrixPerceptron(ResistanceDiameter, SimilarityLearner):
     (True, 0)
     """
 
-    def __init__(self, G):
+    def __init__(self, G: nx.Graph | BinarySupportTree) -> None:
         kern = make_kernel(G, "MatrixPerceptron")
         super().__init__(kern.n)
         self._kern = kern
         self.m, self.R, self.exact = kern.m, kern.R, kern.exact
         self._pairs = GrowingPairs()
         self._coef = np.zeros(16, dtype=np.int64)
-        self._certifier = None if kern.exact else PerceptronCertifier(kern)
+        # BST kernels are always exact; a graph kernel is exact on a tree
+        self._certifier = PerceptronCertifier(kern) if isinstance(kern, DenseKernel) and not kern.exact else None
         self.threshold = self.R**2
 
     def _diameter_source(self):
@@ -120,14 +123,14 @@ class MatrixPerceptron(ResistanceDiameter, SimilarityLearner):
         s = np.dot(c, q * q)
         return int(s) if self.exact else float(s)
 
-    def _predict(self, i, j, path):
+    def _predict(self, i: int, j: int, path: Any) -> int:
         q, c = self._terms(i, j)
         if self._certifier is None:  # integer overlaps and integer R: exact
             return int(int(np.dot(c, q * q)) > self.threshold)
         # certified float decision, exact rational arithmetic only inside the error band
         return self._certifier.decide(i, j, q, c, self._pairs)
 
-    def _learn(self, i, j, y, y_hat, path):
+    def _learn(self, i: int, j: int, y: int, y_hat: int, path: Any) -> None:
         if y == y_hat:
             return
         k = self._pairs.k
@@ -166,7 +169,7 @@ class MatrixPerceptronReference(ResistanceDiameter, SimilarityLearner):
     (9, 1)
     """
 
-    def __init__(self, G):
+    def __init__(self, G: nx.Graph | BinarySupportTree) -> None:
         geo = instance_geometry(
             G, "MatrixPerceptronReference", DENSE_PERCEPTRON_EDGE_LIMIT,
             "use MatrixPerceptron (the kernel form, no m x m matrix), or on a Binary Support Tree "
@@ -206,13 +209,13 @@ class MatrixPerceptronReference(ResistanceDiameter, SimilarityLearner):
         s = x @ (self.W @ x)
         return int(s) if self.exact else float(s)
 
-    def _predict(self, i, j, path):
+    def _predict(self, i: int, j: int, path: Any) -> int:
         s = self.score(i, j)
         if self.exact:  # exact integers: the comparison is exact
             return int(s > self.threshold)
         return int(s > self.threshold * (1.0 + _TIE_RTOL))  # the float reference's tie band
 
-    def _learn(self, i, j, y, y_hat, path):
+    def _learn(self, i: int, j: int, y: int, y_hat: int, path: Any) -> None:
         if y == y_hat:
             return
         x = self._dense_instance(i, j)

@@ -30,9 +30,11 @@ import math
 from abc import abstractmethod
 from typing import Any
 
+import networkx as nx
 import numpy as np
 import scipy  # scipy.linalg (expm, lapack) loads on first use, through scipy's lazy submodules
 
+from ..bst import BinarySupportTree
 from ..checks import check_pair, check_winnow_params
 from .base import SimilarityLearner
 from .certification import WINNOW_LANCZOS_STEPS, LazyExponential, one_blas_thread
@@ -52,8 +54,8 @@ _SPAN_TOL = 1e-10
 class _MatrixWinnowCommon(ResistanceDiameter, SimilarityLearner):
     """What the three forms share: the checked parameters, the threshold, promotions on mistakes."""
 
-    def __init__(self, source, cut_size, eta):
-        cut, eta = check_winnow_params(cut_size, eta)
+    def __init__(self, source: Any, cut: float, eta: float) -> None:
+        # cut and eta come checked (check_winnow_params, before any work on the graph)
         super().__init__(source.n)
         self._geo = source
         self.m = source.m
@@ -110,7 +112,7 @@ class _MatrixWinnowCommon(ResistanceDiameter, SimilarityLearner):
         with np.errstate(over="ignore"):
             return float(np.exp(self.log_score(i, j)))
 
-    def _learn(self, i, j, y, y_hat, path):
+    def _learn(self, i: int, j: int, y: int, y_hat: int, path: Any) -> None:
         if y != y_hat:
             self._promote(i, j, self.eta * (y - y_hat))
 
@@ -192,9 +194,9 @@ class MatrixWinnow(_MatrixWinnowCommon):
     (0, 0.0463)
     """
 
-    def __init__(self, G: Any, cut_size: Any = None, eta: float = 1.28) -> None:
-        check_winnow_params(cut_size, eta)  # before any work on the graph
-        super().__init__(make_kernel(G, "MatrixWinnow"), cut_size, eta)
+    def __init__(self, G: nx.Graph | BinarySupportTree, cut_size: Any = None, eta: float = 1.28) -> None:
+        cut, eta = check_winnow_params(cut_size, eta)  # before any work on the graph
+        super().__init__(make_kernel(G, "MatrixWinnow"), cut, eta)
         self._pairs = GrowingPairs()  # the basis pairs (independent mistaken instances)
         self._norms = np.zeros(16)  # their R_s = ||psi_s||^2 ([:r] used)
         # upper triangular F (Gram of the unit basis = F^T F) in [:r, :r] of a Fortran-ordered
@@ -212,7 +214,7 @@ class MatrixWinnow(_MatrixWinnowCommon):
         """``r``: the dimension of the span of the mistaken instances."""
         return self._lazy.r
 
-    def _log_score(self, i, j):
+    def _log_score(self, i: int, j: int) -> float:
         z = self._zw(i, j)[0]
         lazy = self._lazy
         if lazy.p == 0:
@@ -221,11 +223,11 @@ class MatrixWinnow(_MatrixWinnowCommon):
             lam, E = np.linalg.eigh(lazy.current())  # exact, without touching the state
         return self._log_score_z(z, lam, E.T @ z)
 
-    def _predict(self, i, j, path):
+    def _predict(self, i: int, j: int, path: Any) -> int:
         with one_blas_thread():
             return self._kernel_predict(i, j)
 
-    def _promote(self, i, j, step):
+    def _promote(self, i: int, j: int, step: float) -> None:
         with one_blas_thread():
             self._kernel_update(i, j, step)
 
@@ -336,12 +338,12 @@ class LowRankMatrixWinnow(_MatrixWinnowCommon):
     (0, 0.0463, 1)
     """
 
-    def __init__(self, G: Any, cut_size: Any = None, eta: float = 1.28) -> None:
-        check_winnow_params(cut_size, eta)
+    def __init__(self, G: nx.Graph | BinarySupportTree, cut_size: Any = None, eta: float = 1.28) -> None:
+        cut, eta = check_winnow_params(cut_size, eta)
         what = "LowRankMatrixWinnow"
         alternative = "use MatrixWinnow (the kernel form), exact and without m x m matrices"
         geo = instance_geometry(G, what, None, alternative)
-        super().__init__(geo, cut_size, eta)
+        super().__init__(geo, cut, eta)
         self._Q = np.zeros((self.m, 0))
         self._M = np.zeros((0, 0))
         self._lam = np.zeros(0)
@@ -352,15 +354,15 @@ class LowRankMatrixWinnow(_MatrixWinnowCommon):
         """``r``: the dimension of the span of the mistaken instances (the columns of ``Q``)."""
         return self._M.shape[0]
 
-    def _log_score(self, i, j):
+    def _log_score(self, i: int, j: int) -> float:
         idx, x = self._unit_instance(i, j)
         return self._lowrank_log_score(idx, x)[0]
 
-    def _predict(self, i, j, path):
+    def _predict(self, i: int, j: int, path: Any) -> int:
         idx, x = self._unit_instance(i, j)
         return int(self._lowrank_log_score(idx, x)[0] > self._log_threshold)
 
-    def _promote(self, i, j, step):
+    def _promote(self, i: int, j: int, step: float) -> None:
         idx, x = self._unit_instance(i, j)
         with one_blas_thread():
             self._extend_and_update(idx, x, step)
@@ -426,11 +428,11 @@ class MatrixWinnowReference(_MatrixWinnowCommon):
     (0, 0.0463, 1)
     """
 
-    def __init__(self, G: Any, cut_size: Any = None, eta: float = 1.28) -> None:
-        check_winnow_params(cut_size, eta)
+    def __init__(self, G: nx.Graph | BinarySupportTree, cut_size: Any = None, eta: float = 1.28) -> None:
+        cut, eta = check_winnow_params(cut_size, eta)
         geo = instance_geometry(G, "MatrixWinnowReference", DENSE_WINNOW_EDGE_LIMIT,
                                 "use MatrixWinnow (the kernel form), exact and without m x m matrices")
-        super().__init__(geo, cut_size, eta)
+        super().__init__(geo, cut, eta)
         self._logW = -math.log(self.m) * np.eye(self.m)
         self._W = np.eye(self.m) / self.m
 
@@ -439,16 +441,16 @@ class MatrixWinnowReference(_MatrixWinnowCommon):
         """``r``: the rank of ``log W - log W_0`` (the span of the mistaken instances)."""
         return int(np.linalg.matrix_rank(self._logW + math.log(self.m) * np.eye(self.m)))
 
-    def _log_score(self, i, j):
+    def _log_score(self, i: int, j: int) -> float:
         idx, x = self._unit_instance(i, j)
         with np.errstate(divide="ignore"):
             return float(np.log(x @ self._W[np.ix_(idx, idx)] @ x))
 
-    def _predict(self, i, j, path):
+    def _predict(self, i: int, j: int, path: Any) -> int:
         idx, x = self._unit_instance(i, j)
         return int(float(x @ self._W[np.ix_(idx, idx)] @ x) > self.threshold)
 
-    def _promote(self, i, j, step):
+    def _promote(self, i: int, j: int, step: float) -> None:
         idx, x = self._unit_instance(i, j)
         self._logW[np.ix_(idx, idx)] += step * np.outer(x, x)
         self._W = scipy.linalg.expm(self._logW)
