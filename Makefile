@@ -58,18 +58,23 @@ app: $(STAMP)
 # exists, and skips loudly (a warning in the summary) when it does not.
 # ruff first: a lint failure fails the build before the (long) test run.
 LINT := $(VENV)/bin/ruff check simpred_lite tests benchmarks scripts coursework
+# mypy on the package ([tool.mypy] in pyproject.toml), right after ruff.
+TYPECHECK := $(VENV)/bin/mypy
 
 test: $(STAMP)
 	$(LINT)
+	$(TYPECHECK)
 	$(PY) -m pytest $(NBVAL) --doctest-modules simpred_lite tests notebooks
 
 # Only the Python unit tests (no notebooks), for quick iterations.
 test-fast: $(STAMP)
 	$(LINT)
+	$(TYPECHECK)
 	$(PY) -m pytest --doctest-modules simpred_lite tests
 
 lint: $(STAMP)
 	$(LINT)
+	$(TYPECHECK)
 
 notebooks: $(STAMP)
 	$(PY) scripts/run_notebooks.py notebooks/*.ipynb

@@ -11,7 +11,8 @@ the growth against n = 2^10 (O(log^2 n) predicts (20/10)^2 = 4x at 2^20), the me
 allocated by the constructor per vertex (linear in n means constant here), and the entries
 of the lazy F per mistake.
 Then, at n = 2^11, the naive dense Matrix Perceptron on Psi_B
-(MatrixPerceptron(bst), O(n^2) per trial), warmed up to the same state, on the same trials, each trial timed for both
+(MatrixPerceptronReference(bst), O(n^2) per trial),
+warmed up to the same state, on the same trials, each trial timed for both
 learners, the median trial of each compared; identical predictions checked.  All ratios come from this one run.
 """
 
@@ -24,7 +25,7 @@ import tracemalloc
 import numpy as np
 
 from simpred_lite.bst import BinarySupportTree
-from simpred_lite.learners import BSTPerceptron, MatrixPerceptron
+from simpred_lite.learners import BSTPerceptron, MatrixPerceptronReference
 
 
 def setup(k: int, seed: int = 0):
@@ -105,7 +106,7 @@ def main(argv=None):
 
     k = 11
     B, y, rng = setup(k)
-    fast, naive = BSTPerceptron(B), MatrixPerceptron(B)
+    fast, naive = BSTPerceptron(B), MatrixPerceptronReference(B)
     # Warm both up on the same trials.  Only mistaken trials change a Perceptron, and the two
     # learners err on the same trials, so the naive one replays just the fast one's mistakes
     # (it still predicts and updates densely on each): same state, without paying O(n^2) on

@@ -9,11 +9,12 @@ itself runs its small eigendecompositions on one):
    ``MatrixPerceptron`` and ``MatrixWinnow`` over uniformly random trials (5,000; 1,500 with
    ``--quick``), with mistakes and the exact fallbacks of the Perceptron.
 2. **Winnow on the BST of a 1000-vertex planted partition**: the trials it takes the
-   reference ``method="lowrank"`` (explicit basis ``Q``, ``eigh`` per mistake) to make
-   2,000 mistakes (400 with ``--quick``), replayed by ``method="kernel"`` (lazy
+   reference ``LowRankMatrixWinnow`` (explicit basis ``Q``, ``eigh`` per mistake) to make
+   2,000 mistakes (400 with ``--quick``), replayed by ``MatrixWinnow`` (lazy
    eigendecomposition, certified quadrature bounds); old/new time ratio, identical
    predictions, refreshes, fallbacks and Lanczos products per trial.
-3. **Dense reference**: the paper's ``expm`` Winnow against the kernel form on a 256-leaf BST.
+3. **Dense reference**: the paper's ``expm`` Winnow (``MatrixWinnowReference``) against the kernel form on a
+   256-leaf BST.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from simpred_lite.bst import BinarySupportTree
 from simpred_lite.datasets import digits_knn_graph
 from simpred_lite.game.trials import cut_biased_trials, random_trials
 from simpred_lite.graphs import cut_size, planted_partition
-from simpred_lite.learners import MatrixPerceptron, MatrixWinnow
+from simpred_lite.learners import LowRankMatrixWinnow, MatrixPerceptron, MatrixWinnow, MatrixWinnowReference
 
 
 def play(learner, trials, max_mistakes=None):
@@ -69,7 +70,7 @@ def main(argv=None):
     B = BinarySupportTree.from_graph(G2, seed=0)
     phi = B.cut_size(y2)
     trials2 = cut_biased_trials(G2, y2, 20000, seed=1, p_cut=0.3)
-    old, p_old, t_old = timed(lambda: MatrixWinnow(B, cut_size=phi, method="lowrank"), trials2, K)
+    old, p_old, t_old = timed(lambda: LowRankMatrixWinnow(B, cut_size=phi), trials2, K)
     used = trials2[: old.trials]
     new, p_new, t_new = timed(lambda: MatrixWinnow(B, cut_size=phi), used)
     assert p_old == p_new, "kernel form and low-rank reference disagree"
@@ -87,7 +88,7 @@ def main(argv=None):
     G3, y3 = planted_partition(256, 4, 0.1, 0.004, seed=0)
     B3 = BinarySupportTree.from_graph(G3, seed=0)
     trials3 = cut_biased_trials(G3, y3, T3, seed=1, p_cut=0.3)
-    d, p_d, t_d = timed(lambda: MatrixWinnow(B3, cut_size=B3.cut_size(y3), method="dense"), trials3)
+    d, p_d, t_d = timed(lambda: MatrixWinnowReference(B3, cut_size=B3.cut_size(y3)), trials3)
     k, p_k, t_k = timed(lambda: MatrixWinnow(B3, cut_size=B3.cut_size(y3)), trials3)
     assert p_d == p_k, "kernel form and dense expm reference disagree"
     print(f"\n### Dense expm reference, 256-leaf BST (m = 510), {T3} trials, {k.mistakes} mistakes\n")

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -43,6 +44,12 @@ __all__ = [
     "TRIAL_BYTES",
     "check_num_trials",
     "check_graph_memory",
+    "check_simple_path",
+    "check_trial_vertices",
+    "check_class_label",
+    "check_class_learner",
+    "check_edge_limit",
+    "check_winnow_params",
 ]
 
 #: Largest array (in bytes) a function of the package allocates before refusing: 1 GiB.
@@ -60,7 +67,7 @@ TRIAL_BYTES = 400
 _BOOLS = (bool, np.bool_)
 
 
-def is_integer(value) -> bool:
+def is_integer(value: Any) -> bool:
     """Whether ``value`` is an integer in the sense of every check here: not a bool.
 
     Parameters
@@ -81,11 +88,11 @@ def is_integer(value) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, _BOOLS)
 
 
-def _describe(value) -> str:
+def _describe(value: Any) -> str:
     return f"{value!r} ({type(value).__name__})"
 
 
-def check_random_state(seed, *, name: str = "seed", allow_none: bool = False) -> np.random.Generator:
+def check_random_state(seed: Any, *, name: str = "seed", allow_none: bool = False) -> np.random.Generator:
     """Turn ``seed`` into a :class:`numpy.random.Generator`.
 
     The package draws all its randomness from a ``Generator`` built here, so that every run
@@ -145,7 +152,7 @@ def check_random_state(seed, *, name: str = "seed", allow_none: bool = False) ->
     return np.random.default_rng(int(seed))
 
 
-def _range_text(low, high, low_inclusive=True, high_inclusive=True) -> str:
+def _range_text(low: Any, high: Any, low_inclusive: Any = True, high_inclusive: Any = True) -> str:
     if low is not None and high is not None:
         return f"lie in {'[' if low_inclusive else '('}{low}, {high}{']' if high_inclusive else ')'}"
     if low is not None:
@@ -153,7 +160,7 @@ def _range_text(low, high, low_inclusive=True, high_inclusive=True) -> str:
     return f"be {'<=' if high_inclusive else '<'} {high}"
 
 
-def check_int(value, name: str, *, low: int | None = None, high: int | None = None) -> int:
+def check_int(value: Any, name: str, *, low: int | None = None, high: int | None = None) -> int:
     """Check that ``value`` is an integer (not a bool) with ``low <= value <= high``.
 
     Parameters
@@ -201,7 +208,7 @@ def check_int(value, name: str, *, low: int | None = None, high: int | None = No
     return int(value)
 
 
-def check_real(value, name: str, *, low=None, high=None, low_inclusive: bool = True,
+def check_real(value: Any, name: str, *, low: Any = None, high: Any = None, low_inclusive: bool = True,
                high_inclusive: bool = True, finite: bool = True) -> float:
     """Check that ``value`` is a real number (int, float, Fraction; not a bool or a string).
 
@@ -259,7 +266,7 @@ def check_real(value, name: str, *, low=None, high=None, low_inclusive: bool = T
     return x
 
 
-def check_probability(value, name: str) -> float:
+def check_probability(value: Any, name: str) -> float:
     """Check that ``value`` is a probability: a real number in ``[0, 1]``.
 
     Parameters
@@ -295,7 +302,7 @@ def check_probability(value, name: str) -> float:
     return x
 
 
-def check_vertex(v, n: int, name: str = "vertex") -> int:
+def check_vertex(v: Any, n: int, name: str = "vertex") -> int:
     """Return ``v`` as a Python int after checking it is a vertex ``0 .. n-1``.
 
     Parameters
@@ -337,7 +344,7 @@ def check_vertex(v, n: int, name: str = "vertex") -> int:
     return int(v)
 
 
-def check_pair(i, j, n: int) -> tuple[int, int]:
+def check_pair(i: Any, j: Any, n: int) -> tuple[int, int]:
     """Check a query pair: two distinct vertices of ``0 .. n-1``.
 
     Parameters
@@ -370,7 +377,7 @@ def check_pair(i, j, n: int) -> tuple[int, int]:
     return i, j
 
 
-def check_path(path, i: int, j: int, n: int | None, name: str = "path") -> tuple[int, ...]:
+def check_path(path: Any, i: int, j: int, n: int | None, name: str = "path") -> tuple[int, ...]:
     """Check a revealed path: a sequence of vertices ``0 .. n-1`` from ``i`` to ``j``.
 
     Only the endpoints and the vertices are checked here, not that consecutive vertices
@@ -420,7 +427,7 @@ def check_path(path, i: int, j: int, n: int | None, name: str = "path") -> tuple
     return p
 
 
-def check_similarity_label(y) -> int:
+def check_similarity_label(y: Any) -> int:
     """Check a similarity label: ``1`` (dissimilar) or ``0`` (similar).
 
     ``True`` and ``False`` are accepted as ``1`` and ``0``: "are they dissimilar?".
@@ -459,7 +466,7 @@ def check_similarity_label(y) -> int:
     return int(y)
 
 
-def check_labels(labels, n: int, num_classes: int | None = None) -> np.ndarray:
+def check_labels(labels: Any, n: int, num_classes: int | None = None) -> np.ndarray:
     """Check a class labeling of ``n`` vertices and return it as an int64 array.
 
     Parameters
@@ -512,7 +519,7 @@ def check_labels(labels, n: int, num_classes: int | None = None) -> np.ndarray:
     return arr
 
 
-def check_memory(n_bytes, what: str, alternative: str, *, limit: int | None = None) -> None:
+def check_memory(n_bytes: Any, what: str, alternative: str, *, limit: int | None = None) -> None:
     """Refuse, *before* allocating, an array larger than ``limit`` bytes.
 
     numpy's own failure ("Unable to allocate 298. GiB") comes late, says nothing about
@@ -550,14 +557,14 @@ def check_memory(n_bytes, what: str, alternative: str, *, limit: int | None = No
         )
 
 
-def _size(n_bytes) -> str:
+def _size(n_bytes: Any) -> str:
     for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
         if n_bytes >= scale / 10:
             return f"{n_bytes / scale:.1f} {unit}"
     return f"{int(n_bytes)} bytes"
 
 
-def check_work(n_steps, what: str, alternative: str, *, limit: int | None = None) -> None:
+def check_work(n_steps: Any, what: str, alternative: str, *, limit: int | None = None) -> None:
     """Refuse, *before* starting, a computation of more than ``limit`` elementary steps.
 
     The time twin of :func:`check_memory`: a call that would run for hours (or never return
@@ -595,7 +602,7 @@ def check_work(n_steps, what: str, alternative: str, *, limit: int | None = None
         )
 
 
-def check_bool(value, name: str) -> bool:
+def check_bool(value: Any, name: str) -> bool:
     """Check that ``value`` is ``True`` or ``False`` (a Python or numpy bool, nothing else).
 
     A string such as ``'no'`` is truthy in Python, so ``if value:`` would read it as True:
@@ -630,7 +637,7 @@ def check_bool(value, name: str) -> bool:
     return bool(value)
 
 
-def _is_missing(v) -> bool:
+def _is_missing(v: Any) -> bool:
     if v is None:
         return True
     try:
@@ -639,7 +646,7 @@ def _is_missing(v) -> bool:
         return False
 
 
-def check_class_values(values, name: str, where=None) -> list:
+def check_class_values(values: Any, name: str, where: Any = None) -> list:
     """Check raw class values (any hashable) for missing ones: ``None`` or NaN.
 
     Before classes are numbered ``0 .. K-1`` every distinct value becomes a class; NaN is
@@ -686,7 +693,7 @@ def check_class_values(values, name: str, where=None) -> list:
     return values
 
 
-def check_features(X, name: str = "X") -> np.ndarray:
+def check_features(X: Any, name: str = "X") -> np.ndarray:
     """Check a real feature matrix ``(n, d)``: numbers, not complex, finite, with finite distances.
 
     Parameters
@@ -750,7 +757,7 @@ def check_features(X, name: str = "X") -> np.ndarray:
 _FEATURE_MAX = 1e150
 
 
-def check_num_trials(T, name: str = "T", *, already: int = 0) -> int:
+def check_num_trials(T: Any, name: str = "T", *, already: int = 0) -> int:
     """Check a number of trials: a non-negative integer whose trials fit in memory.
 
     Every trial played is kept (the trial, the predictions, the mistake curve), about
@@ -801,7 +808,7 @@ def check_num_trials(T, name: str = "T", *, already: int = 0) -> int:
 NX_NODE_BYTES, NX_EDGE_BYTES = 300, 250
 
 
-def check_graph_memory(n, m, what: str, alternative: str) -> None:
+def check_graph_memory(n: Any, m: Any, what: str, alternative: str) -> None:
     """Refuse, before building it, a networkx graph with ``n`` vertices and ``m`` edges beyond :data:`MEMORY_LIMIT`.
 
     networkx keeps a dict per vertex and two dict entries per edge: about ``300 n + 250 m``
@@ -831,3 +838,203 @@ def check_graph_memory(n, m, what: str, alternative: str) -> None:
     """
     check_memory(NX_NODE_BYTES * float(n) + NX_EDGE_BYTES * float(m),
                  f"{what} (a networkx graph, n={float(n):.3g} vertices, m={float(m):.3g} edges)", alternative)
+
+
+def check_simple_path(i: int, j: int, path: Any, n: int) -> tuple[int, ...]:
+    """Check that ``path`` is a simple path ``i = v_0, ..., v_k = j`` on vertices ``0..n-1``.
+
+    The graph is unknown, so the edges themselves cannot be checked; what can be checked
+    is that the sequence is a *path*: at least one edge, the right endpoints, known
+    vertices, and no vertex visited twice (so consecutive vertices are distinct too).
+
+    Parameters
+    ----------
+    i, j : int
+        The pair the path joins.
+    path : sequence of int
+        The revealed path, ``i`` first and ``j`` last.
+    n : int
+        Number of vertices.
+
+    Returns
+    -------
+    tuple of int
+
+    Examples
+    --------
+    >>> check_simple_path(0, 2, [0, 1, 2], n=3)
+    (0, 1, 2)
+    """
+    if path is None:
+        raise ValueError(f"a path from i={i} to j={j} is needed in the unknown-graph setting, got None")
+    try:
+        seq = list(path)
+    except TypeError:
+        raise TypeError(f"the path must be a sequence of vertices, got {path!r}") from None
+    p = tuple(check_vertex(v, n, "path vertex") for v in seq)
+    if len(p) < 2:
+        raise ValueError(f"a path needs at least one edge (two vertices), got {list(p)}")
+    if p[0] != i or p[-1] != j:
+        raise ValueError(f"the path must start at i={i} and end at j={j}, got {list(p)}")
+    for a, b in zip(p, p[1:]):
+        if a == b:
+            raise ValueError(f"consecutive path vertices must differ (no self-loops), got {a} twice in {list(p)}")
+    if len(set(p)) != len(p):
+        seen, dup = set(), None
+        for v in p:
+            if v in seen:
+                dup = v
+                break
+            seen.add(v)
+        raise ValueError(
+            f"the revealed sequence visits vertex {dup} twice, so it is a walk, not a path: "
+            f"erase its loops first (got {list(p)})"
+        )
+    return p
+
+
+def check_trial_vertices(trials: Iterable, n: int) -> None:
+    """Raise ``ValueError`` if a trial names a vertex outside ``0 .. n-1``.
+
+    Parameters
+    ----------
+    trials : iterable of Trial
+        Objects with vertex attributes ``i`` and ``j``.
+    n : int
+        Number of vertices.
+
+    Examples
+    --------
+    >>> from simpred_lite.game.trials import Trial
+    >>> check_trial_vertices([Trial(0, 1, 0)], n=2)
+    >>> check_trial_vertices([Trial(0, 5, 0)], n=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown vertex j 5: the graph's vertices are 0..1
+    """
+    for t in trials:
+        check_vertex(t.i, n, "vertex i")
+        check_vertex(t.j, n, "vertex j")
+
+
+def check_class_label(y: Any, K: int | None) -> int:
+    """Check a class label: an integer in ``0 .. K-1`` (any ``y >= 0`` when ``K`` is None).
+
+    Parameters
+    ----------
+    y : int
+        The class label to check.
+    K : int or None
+        Number of classes (``None``: any non-negative integer).
+
+    Examples
+    --------
+    >>> check_class_label(2, 3)
+    2
+    """
+    if not is_integer(y):
+        raise TypeError(f"a class label must be an integer 0..K-1, got {y!r} ({type(y).__name__})")
+    if y < 0 or (K is not None and y >= K):
+        upper = f"{K - 1}" if K is not None else "K-1"
+        raise ValueError(f"class label {y} is outside 0..{upper}; classes are numbered from 0")
+    return int(y)
+
+
+def check_class_learner(obj: Any, name: str = "classifier") -> Any:
+    """Raise ``TypeError`` unless ``obj`` follows the class-prediction protocol.
+
+    The protocol: ``predict_class(x)``, ``learn_class(x, y)``, an integer ``mistakes``
+    and the number ``n`` of patterns (vertices).
+
+    Parameters
+    ----------
+    obj : object
+        The would-be class learner.
+    name : str, default "classifier"
+        Its name in the error message.
+
+    Examples
+    --------
+    >>> from simpred_lite.learners import MemorizingClassifier
+    >>> check_class_learner(MemorizingClassifier(3, 2)).n
+    3
+    """
+    missing = [a for a in ("predict_class", "learn_class", "mistakes", "n") if not hasattr(obj, a)]
+    if missing:
+        raise TypeError(
+            f"{name} {type(obj).__name__} does not follow the class-prediction protocol: it lacks "
+            f"{', '.join(missing)}; subclass simpred_lite.learners.ClassLearner and implement "
+            "_predict_class(x) and _learn_class(x, y, y_hat)"
+        )
+    return obj
+
+
+def check_edge_limit(m: int, what: str, limit: int, alternative: str) -> None:
+    """Refuse a dense reference on a graph with more than ``limit`` edges.
+
+    Parameters
+    ----------
+    m : int
+        The graph's number of edges.
+    what : str
+        The reference refusing, for the message.
+    limit : int
+        The largest ``m`` it accepts.
+    alternative : str
+        What to use instead; ends the message.
+
+    Raises
+    ------
+    ValueError
+        If ``m > limit``.
+
+    Examples
+    --------
+    >>> check_edge_limit(10, "MatrixWinnowReference", 1024, "use MatrixWinnow")
+    >>> check_edge_limit(2000, "MatrixWinnowReference", 1024, "use MatrixWinnow")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: MatrixWinnowReference is a dense reference limited to m <= 1024 edges, but this graph has m=2000; ...
+    """
+    if m > limit:
+        raise ValueError(f"{what} is a dense reference limited to m <= {limit} edges, but this graph has m={m}; "
+                         f"{alternative}")
+
+
+def check_winnow_params(cut_size: Any, eta: Any) -> tuple[float, float]:
+    """Check Matrix Winnow's cut size ``|Phi|`` and learning rate ``eta``: positive finite numbers.
+
+    Parameters
+    ----------
+    cut_size : number
+        ``|Phi|``, which the threshold divides by (the footnote of Algorithm 1); not ``None``, not 0.
+    eta : number
+        The learning rate.
+
+    Returns
+    -------
+    (float, float)
+        ``cut_size`` and ``eta`` as floats.
+
+    Examples
+    --------
+    >>> check_winnow_params(2, 1.28)
+    (2.0, 1.28)
+    >>> check_winnow_params(None, 1.28)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: Matrix Winnow's threshold needs the cut size |Phi| (footnote of Algorithm 1): ...
+    """
+    if cut_size is None:
+        raise ValueError(
+            "Matrix Winnow's threshold needs the cut size |Phi| (footnote of Algorithm 1): "
+            "pass cut_size=simpred_lite.cut_size(G, labels), or bst.cut_size(labels) on a BST"
+        )
+    if is_integer(cut_size) and cut_size == 0:
+        raise ValueError(
+            "cut_size is 0: the labelling has one class (no cut edge joins two classes), so every pair is "
+            "similar and Matrix Winnow's threshold, which divides by |Phi|, is undefined; give labels with at "
+            "least two classes joined by an edge (or play 'AlwaysSimilar', which never errs on one class)"
+        )
+    return (check_real(cut_size, "cut_size", low=0, low_inclusive=False),
+            check_real(eta, "eta", low=0, low_inclusive=False))

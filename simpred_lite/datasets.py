@@ -139,7 +139,7 @@ def _connect_components(X: np.ndarray, G: nx.Graph, nn) -> int:
         owner = np.empty(n, dtype=np.int64)
         for c, members in enumerate(comps):
             owner[members] = c
-        candidates = []
+        candidates: list[tuple[float, int, int]] = []
         small = [c for c in range(1, len(comps)) if len(comps[c]) <= _SMALL_COMPONENT]
         if small:
             pts = np.concatenate([comps[c] for c in small])

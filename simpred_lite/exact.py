@@ -50,7 +50,7 @@ from .checks import check_memory, check_work
 from .graphs import validate_graph
 
 __all__ = ["ExactLaplacian", "ExactTooLargeError", "exact_solve_cost", "pinv_error_bound", "certified_compare",
-           "UNIT_ROUNDOFF"]
+           "laplacian_pinv_fraction", "UNIT_ROUNDOFF"]
 
 #: Unit roundoff of IEEE double precision, ``2^-53``.
 UNIT_ROUNDOFF = 2.0**-53
@@ -304,3 +304,49 @@ def certified_compare(value: float, threshold: float, error: float) -> int | Non
     if gap < -error:
         return 0
     return None
+
+
+def laplacian_pinv_fraction(G: nx.Graph) -> list[list[Fraction]]:
+    """``L^+`` in exact rationals by plain Gauss–Jordan elimination: the reference of :class:`ExactLaplacian`.
+
+    ``L^+ = (L + J/n)^{-1} - J/n`` (``J`` the all-ones matrix; ``L + J/n`` is positive
+    definite on a connected graph, so no pivot vanishes), every entry a
+    :class:`fractions.Fraction`.  ``O(n^3)`` Python operations on growing rationals: written
+    to be read and checked, not to be fast (:class:`ExactLaplacian` solves with FLINT), and
+    meant for graphs of a few dozen vertices.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A connected graph on ``0 .. n-1``.
+
+    Returns
+    -------
+    list of list of fractions.Fraction
+        The ``n x n`` matrix ``L^+``, row by row.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> [[str(v) for v in row] for row in laplacian_pinv_fraction(nx.path_graph(3))]
+    [['5/9', '-1/9', '-4/9'], ['-1/9', '2/9', '-1/9'], ['-4/9', '-1/9', '5/9']]
+    """
+    G = validate_graph(G)
+    n = G.number_of_nodes()
+    check_work(float(n) ** 3, f"laplacian_pinv_fraction on n={n} vertices (n^3 rational operations)",
+               "use ExactLaplacian(G), which solves with FLINT")
+    J = Fraction(1, n)
+    A = [[J - (1 if u != v and G.has_edge(u, v) else 0) for v in range(n)] for u in range(n)]
+    for u in range(n):
+        A[u][u] = J + G.degree(u)
+    inv = [[Fraction(int(u == v)) for v in range(n)] for u in range(n)]
+    for col in range(n):  # A is positive definite: the diagonal pivot never vanishes
+        p = A[col][col]
+        A[col] = [v / p for v in A[col]]
+        inv[col] = [v / p for v in inv[col]]
+        for row in range(n):
+            f = A[row][col]
+            if row != col and f:
+                A[row] = [a - f * b for a, b in zip(A[row], A[col])]
+                inv[row] = [a - f * b for a, b in zip(inv[row], inv[col])]
+    return [[inv[u][v] - J for v in range(n)] for u in range(n)]

@@ -205,7 +205,7 @@ def _pair_rhs(block: np.ndarray, n: int) -> np.ndarray:
     return B
 
 
-def _resistances_direct(G: nx.Graph, P: np.ndarray, strategy: str = "auto") -> np.ndarray:
+def resistances_direct(G: nx.Graph, P: np.ndarray, strategy: str = "auto") -> np.ndarray:
     """Resistances from one sparse factorisation ``M = L D L^T`` of the grounded Laplacian.
 
     ``R = b^T M^{-1} b = sum_k y_k^2 / D_k`` with ``y = L^{-1} b``: one forward solve per pair,
@@ -316,7 +316,7 @@ def _block_pcg(L: sp.csr_matrix, B: np.ndarray, dinv: np.ndarray, maxiter: int) 
     return X, bool((np.sqrt(np.einsum("ij,ij->j", Rs, Rs)) <= _CG_RTOL * bnorm[act]).all())
 
 
-def _resistances_cg(G: nx.Graph, P: np.ndarray, maxiter: int) -> np.ndarray | None:
+def resistances_cg(G: nx.Graph, P: np.ndarray, maxiter: int) -> np.ndarray | None:
     """Resistances by block PCG, or ``None`` if some column has not converged in ``maxiter``."""
     n = G.number_of_nodes()
     L = laplacian(G)
@@ -391,17 +391,17 @@ def effective_resistance(G: nx.Graph, pairs: Iterable[tuple[int, int]] | None = 
     if n == 1 or len(P) == 0:
         return np.zeros(len(P))
     if method == "cg":
-        out = _resistances_cg(G, P, maxiter=20 * n)
+        out = resistances_cg(G, P, maxiter=20 * n)
         if out is None:
             raise ValueError("conjugate gradients did not converge; use method='direct'")
         return out
     if method == "auto" and n > _AUTO_DIRECT_N:
-        probe = _resistances_cg(G, P[:1], maxiter=_AUTO_CG_PROBE)
+        probe = resistances_cg(G, P[:1], maxiter=_AUTO_CG_PROBE)
         if probe is not None:
-            out = _resistances_cg(G, P, maxiter=4 * _AUTO_CG_PROBE)
+            out = resistances_cg(G, P, maxiter=4 * _AUTO_CG_PROBE)
             if out is not None:
                 return out
-    return _resistances_direct(G, P)
+    return resistances_direct(G, P)
 
 
 def resistance_diameter(G: nx.Graph) -> float:

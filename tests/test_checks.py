@@ -41,6 +41,7 @@ from simpred_lite.learners import (
     ClassifierFromSimilarity,
     GraphKernel,
     GraphPerceptron,
+    LowRankMatrixWinnow,
     MatrixPerceptron,
     MatrixWinnow,
     MemorizingClassifier,
@@ -50,12 +51,12 @@ from simpred_lite.learners import (
     UnionFindLearner,
     bounds,
     classifiers,
-    matrix,
+    instances,
     reductions,
     unknown,
 )
 from simpred_lite.learners import base as learners_base
-from simpred_lite.theory import hardness, lowerbound, unknown_graphs
+from simpred_lite.theory import hardness, lowerbound, similarity_lower_bound, tree_averages, unknown_graphs
 from simpred_lite.viz import figures
 
 P4 = nx.path_graph(4)
@@ -196,9 +197,9 @@ def test_memory_guards_are_raised_before_allocating(monkeypatch):
     G, y = graphs.grid_graph(6, 6)  # built first: the graph itself is checked against the limit too
     monkeypatch.setattr(checks, "MEMORY_LIMIT", 10_000)
     with pytest.raises(ValueError, match="comparator_matrix .*comparator_norm_sq"):
-        matrix.comparator_matrix(G, y)
-    with pytest.raises(ValueError, match=r"MatrixWinnow\(method='lowrank'\) .*method='kernel'"):
-        MatrixWinnow(G, cut_size=6, method="lowrank")
+        instances.comparator_matrix(G, y)
+    with pytest.raises(ValueError, match=r"LowRankMatrixWinnow .*use the kernel form"):
+        LowRankMatrixWinnow(G, cut_size=6)
     MatrixWinnow(G, cut_size=6)  # the suggested alternatives: the kernel form ...
     MatrixWinnow(bst.BinarySupportTree.from_graph(G, seed=0), cut_size=6)  # ... or the BST
     # the forest of revealed paths takes ~400 bytes a vertex: a limit it fits in at n = 70
@@ -213,7 +214,7 @@ def test_memory_guards_at_the_real_sizes():
         RNormPerceptronReference(200000)
     G, y = graphs.grid_graph(100, 100)
     with pytest.raises(ValueError, match=r"comparator_matrix .* needs 4.4 GiB"):
-        matrix.comparator_matrix(G, y)
+        instances.comparator_matrix(G, y)
 
 
 # -- the table of bad inputs -------------------------------------------------------------------
@@ -293,6 +294,18 @@ BAD_INPUTS = [
     ("Trial label 0.5", _call(trials.Trial, 0, 1, 0.5), TypeError, "similarity label must be the integer 0"),
     ("trials_from_pairs float labels", _call(trials.trials_from_pairs, [0.0, 1.0, 1.0], [(0, 1)]), ValueError, "labels must be integers"),
     # learners
+    ("MatrixWinnow cut_size str", _call(MatrixWinnow, P4, cut_size="2"), TypeError, "cut_size must be a real number, got '2'"),
+    ("MatrixWinnow eta 0", _call(MatrixWinnow, P4, cut_size=1, eta=0), ValueError, "eta must be > 0, got 0.0"),
+    ("LowRankMatrixWinnow no cut_size", _call(LowRankMatrixWinnow, P4), ValueError, r"needs the cut size \|Phi\|"),
+    ("GraphPerceptron bias bool", _call(GraphPerceptron, P4, a=True), TypeError, "the bias weight a must be a real number, got True"),
+    ("GraphPerceptron bias inf", _call(GraphPerceptron, P4, a=math.inf), ValueError, "the bias weight a must be finite"),
+    ("dense reference edge limit", _call(checks.check_edge_limit, 2000, "R", 1024, "use K"), ValueError, "R is a dense reference limited to m <= 1024 edges.*m=2000; use K"),
+    ("check_trial_vertices unknown j", _call(checks.check_trial_vertices, [trials.Trial(0, 5, 0)], 4), ValueError, "unknown vertex j 5"),
+    ("check_simple_path walk", _call(checks.check_simple_path, 0, 2, [0, 1, 0, 2], 4), ValueError, "visits vertex 0 twice, so it is a walk"),
+    ("lower_bound_vertices phi negative", _call(similarity_lower_bound.lower_bound_vertices, P4, -1), ValueError, "phi must be >= 0, got -1.0"),
+    ("lower_bound_vertices phi str", _call(similarity_lower_bound.lower_bound_vertices, P4, "2"), TypeError, "phi must be a real number"),
+    ("theorem3_phi_bounds N 0", _call(tree_averages.theorem3_phi_bounds, 2.0, 0), ValueError, "N must be at least 1, got 0"),
+    ("theorem3_phi_bounds N float", _call(tree_averages.theorem3_phi_bounds, 2.0, 1.5), TypeError, "N must be an integer, got 1.5"),
     ("RNormPerceptron path int", lambda: RNormPerceptron(5).predict_one(0, 2, path=5), TypeError, r"path must be a sequence of vertices \[i, ..., j\], got 5"),
     ("known-graph learner wrong path", lambda: AlwaysSimilar(4).predict_one(0, 3, path=[0, 1]), ValueError, "path must start at i=0 and end at j=3"),
     ("known-graph learner path str", lambda: AlwaysSimilar(4).learn_one(0, 3, 1, path="03"), TypeError, "path must be a sequence"),

@@ -81,7 +81,7 @@ def test_matches_networkx(G):
 @settings(max_examples=30)
 def test_sparse_solvers_match_dense(G, seed):
     """The plain reference (dense L^+) and both sparse solvers agree on random pairs."""
-    from simpred_lite.resistance import _resistances_direct
+    from simpred_lite.resistance import resistances_direct
 
     n = G.number_of_nodes()
     rng = np.random.default_rng(seed)
@@ -89,7 +89,7 @@ def test_sparse_solvers_match_dense(G, seed):
     R = effective_resistance(G)[P[:, 0], P[:, 1]]
     np.testing.assert_allclose(effective_resistance(G, pairs=P.tolist(), method="direct"), R, atol=1e-10)
     if n > 1:
-        np.testing.assert_allclose(_resistances_direct(G, P, "etree"), R, atol=1e-10)
+        np.testing.assert_allclose(resistances_direct(G, P, "etree"), R, atol=1e-10)
     np.testing.assert_allclose(effective_resistance(G, pairs=P.tolist(), method="cg"), R, atol=1e-9)
 
 
@@ -97,14 +97,14 @@ def test_sparse_solvers_match_dense(G, seed):
                          ids=["grid", "planted"])
 def test_sparse_solvers_match_dense_on_larger_graphs(G):
     """Both direct strategies (elimination-tree forward solves, batched LU solves) and CG."""
-    from simpred_lite.resistance import _resistances_direct
+    from simpred_lite.resistance import resistances_direct
 
     n = G.number_of_nodes()
     rng = np.random.default_rng(0)
     P = rng.integers(0, n, size=(40, 2))
     R = effective_resistance(G)[P[:, 0], P[:, 1]]
     for strategy in ("etree", "solve", "auto"):
-        np.testing.assert_allclose(_resistances_direct(G, P, strategy), R, rtol=1e-9)
+        np.testing.assert_allclose(resistances_direct(G, P, strategy), R, rtol=1e-9)
     np.testing.assert_allclose(effective_resistance(G, pairs=P, method="direct"), R, rtol=1e-9)
     np.testing.assert_allclose(effective_resistance(G, pairs=P, method="cg"), R, rtol=1e-8)
 
@@ -114,7 +114,7 @@ def test_auto_switches_between_cg_and_direct(monkeypatch):
     import simpred_lite.resistance as res
 
     used = []
-    real_cg, real_direct = res._resistances_cg, res._resistances_direct
+    real_cg, real_direct = res.resistances_cg, res.resistances_direct
 
     def spy_cg(G, P, maxiter):
         out = real_cg(G, P, maxiter)
@@ -125,8 +125,8 @@ def test_auto_switches_between_cg_and_direct(monkeypatch):
         used.append("direct")
         return real_direct(G, P, strategy)
 
-    monkeypatch.setattr(res, "_resistances_cg", spy_cg)
-    monkeypatch.setattr(res, "_resistances_direct", spy_direct)
+    monkeypatch.setattr(res, "resistances_cg", spy_cg)
+    monkeypatch.setattr(res, "resistances_direct", spy_direct)
     expander = nx.random_regular_graph(4, 6000, seed=3)
     grid, _ = grid_graph(80, 80)
     for G, expected in ((expander, ["cg", "cg"]), (grid, ["cg-failed", "direct"])):

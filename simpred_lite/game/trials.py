@@ -21,7 +21,7 @@ from ..checks import (
     check_probability,
     check_random_state,
     check_similarity_label,
-    check_vertex,
+    check_trial_vertices,
 )
 from ..graphs import validate_graph, validate_labels
 from ..spanning import loop_erase
@@ -175,28 +175,6 @@ def random_trials(G: nx.Graph, labels, T: int, seed) -> list[Trial]:
     """
     G, n, y, rng, I, J = _random_pairs(G, labels, T, seed)
     return [Trial(a, b, int(y[a] != y[b])) for a, b in zip(I, J)]
-
-
-def check_trial_vertices(trials: Iterable[Trial], n: int) -> None:
-    """Raise ``ValueError`` if a trial names a vertex outside ``0 .. n-1``.
-
-    Parameters
-    ----------
-    trials : iterable of Trial
-    n : int
-        Number of vertices.
-
-    Examples
-    --------
-    >>> check_trial_vertices([Trial(0, 1, 0)], n=2)
-    >>> check_trial_vertices([Trial(0, 5, 0)], n=2)
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown vertex j 5: the graph's vertices are 0..1
-    """
-    for t in trials:
-        check_vertex(t.i, n, "vertex i")
-        check_vertex(t.j, n, "vertex j")
 
 
 def random_pair(rng: np.random.Generator, n: int) -> tuple[int, int]:

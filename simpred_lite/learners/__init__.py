@@ -5,7 +5,11 @@ One protocol family (:mod:`~simpred_lite.learners.base`), one module per family:
 - :mod:`~simpred_lite.learners.baselines` — :class:`AlwaysSimilar`, :class:`UnionFindLearner`
 - :mod:`~simpred_lite.learners.classifiers` — class learners on a graph and their reference
 - :mod:`~simpred_lite.learners.reductions` — class ↔ similarity reductions (Lemma 7, App. A)
-- :mod:`~simpred_lite.learners.matrix` — Matrix Perceptron and Matrix Winnow (Algorithm 1)
+- :mod:`~simpred_lite.learners.matrix_perceptron` — Matrix Perceptron (Algorithm 1) and its reference
+- :mod:`~simpred_lite.learners.matrix_winnow` — Matrix Winnow (Algorithm 1), a low-rank form, its reference
+- :mod:`~simpred_lite.learners.instances` — the instances ``X_t = psi psi^T`` and the comparator ``U``
+- :mod:`~simpred_lite.learners.kernels`, :mod:`~simpred_lite.learners.certification` — the kernel
+  form and the certified decisions behind the two matrix learners
 - :mod:`~simpred_lite.learners.bst_perceptron` — the fast Perceptron on a BST (§4.1)
 - :mod:`~simpred_lite.learners.path_forest` — the forest of revealed paths (§5)
 - :mod:`~simpred_lite.learners.unknown` — TreeWinnow and the r-norm Perceptron (§5)
@@ -23,7 +27,9 @@ from . import (
     bounds,
     bst_perceptron,
     classifiers,
-    matrix,
+    instances,
+    matrix_perceptron,
+    matrix_winnow,
     path_forest,
     permutations,
     reductions,
@@ -34,11 +40,14 @@ from .baselines import *
 from .bounds import *
 from .bst_perceptron import *
 from .classifiers import *
-from .matrix import *
+from .instances import *
+from .matrix_perceptron import *
+from .matrix_winnow import *
 from .path_forest import *
 from .permutations import *
 from .reductions import *
 from .unknown import *
 
 __all__ = [*base.__all__, *baselines.__all__, *classifiers.__all__, *path_forest.__all__, *unknown.__all__,
-           *bounds.__all__, *reductions.__all__, *matrix.__all__, *bst_perceptron.__all__, *permutations.__all__]
+           *bounds.__all__, *reductions.__all__, *instances.__all__, *matrix_perceptron.__all__,
+           *matrix_winnow.__all__, *bst_perceptron.__all__, *permutations.__all__]

@@ -3,7 +3,7 @@
 ``comparator_norm_sq`` computes a bound's ingredient from cut counts, without ``m x m`` matrices.
 
 The Perceptron bound of Proposition 2 is ``R^2 ||U||_F^2`` with the comparator
-``U = Psi (sum_k u_k u_k^T) Psi^T`` (:func:`~simpred_lite.learners.matrix.comparator_matrix`,
+``U = Psi (sum_k u_k u_k^T) Psi^T`` (:func:`~simpred_lite.learners.instances.comparator_matrix`,
 dense ``m x m``).  With ``A = Psi [u_1 ... u_K]`` (``m x K``, row ``e`` is ``+1`` / ``-1`` in
 the columns of the two classes a cut edge joins, zero on other edges),
 ``||U||_F^2 = ||A A^T||_F^2 = ||A^T A||_F^2`` and ``A^T A`` is the ``K x K`` matrix with

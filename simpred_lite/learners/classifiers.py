@@ -49,7 +49,16 @@ from fractions import Fraction
 import networkx as nx
 import numpy as np
 
-from ..checks import check_int, check_num_trials, check_random_state, check_vertex, is_integer
+from ..checks import (
+    check_class_label,
+    check_class_learner,
+    check_int,
+    check_num_trials,
+    check_random_state,
+    check_real,
+    check_vertex,
+)
+from ..exact import laplacian_pinv_fraction
 from ..graphs import validate_graph, validate_labels
 
 __all__ = [
@@ -67,57 +76,6 @@ __all__ = [
     "run_classifier",
     "adversarial_class_run",
 ]
-
-
-def check_class_label(y, K: int | None) -> int:
-    """Check a class label: an integer in ``0 .. K-1`` (any ``y >= 0`` when ``K`` is None).
-
-    Parameters
-    ----------
-    y : int
-        The class label to check.
-    K : int or None
-        Number of classes (``None``: any non-negative integer).
-
-    Examples
-    --------
-    >>> check_class_label(2, 3)
-    2
-    """
-    if not is_integer(y):
-        raise TypeError(f"a class label must be an integer 0..K-1, got {y!r} ({type(y).__name__})")
-    if y < 0 or (K is not None and y >= K):
-        upper = f"{K - 1}" if K is not None else "K-1"
-        raise ValueError(f"class label {y} is outside 0..{upper}; classes are numbered from 0")
-    return int(y)
-
-
-def check_class_learner(obj, name: str = "classifier"):
-    """Raise ``TypeError`` unless ``obj`` follows the class-prediction protocol.
-
-    The protocol: ``predict_class(x)``, ``learn_class(x, y)``, an integer ``mistakes``
-    and the number ``n`` of patterns (vertices).
-
-    Parameters
-    ----------
-    obj : object
-        The would-be class learner.
-    name : str, default "classifier"
-        Its name in the error message.
-
-    Examples
-    --------
-    >>> check_class_learner(MemorizingClassifier(3, 2)).n
-    3
-    """
-    missing = [a for a in ("predict_class", "learn_class", "mistakes", "n") if not hasattr(obj, a)]
-    if missing:
-        raise TypeError(
-            f"{name} {type(obj).__name__} does not follow the class-prediction protocol: it lacks "
-            f"{', '.join(missing)}; subclass simpred_lite.learners.ClassLearner and implement "
-            "_predict_class(x) and _learn_class(x, y, y_hat)"
-        )
-    return obj
 
 
 class ClassLearner(ABC):
@@ -356,14 +314,6 @@ class MemorizingClassifier(ClassLearner):
         return tuple(sorted(self._memory.items()))
 
 
-def _check_bias(a) -> float:
-    if isinstance(a, (bool, np.bool_)) or not isinstance(a, (int, float, np.integer, np.floating)):
-        raise TypeError(f"the bias weight a must be a positive number, got {a!r} ({type(a).__name__})")
-    if not (math.isfinite(a) and a > 0):
-        raise ValueError(f"the bias weight a must be a positive finite number, got {a!r}")
-    return float(a)
-
-
 class GraphKernel:
     """The kernel ``L^+ + a 11^T`` of a graph, with what it takes to decide on it exactly.
 
@@ -400,7 +350,7 @@ class GraphKernel:
 
         G = validate_graph(G)
         self.n = G.number_of_nodes()
-        self.a = _check_bias(a)
+        self.a = check_real(a, "the bias weight a", low=0, low_inclusive=False)
         Lp = laplacian_pinv(G) if pinv is None else np.array(pinv, dtype=float)
         if Lp.shape != (self.n, self.n):
             raise ValueError(f"pinv must be the {self.n}x{self.n} pseudoinverse of G, got shape {Lp.shape}")
@@ -584,26 +534,6 @@ class GraphPerceptron(ClassLearner):
 REFERENCE_PERCEPTRON_LIMIT = 60
 
 
-def _exact_pinv(G: nx.Graph) -> list[list[Fraction]]:
-    """``L^+ = (L + J/n)^{-1} - J/n`` by Gauss–Jordan elimination in exact rationals."""
-    n = G.number_of_nodes()
-    J = Fraction(1, n)
-    A = [[J - (1 if u != v and G.has_edge(u, v) else 0) for v in range(n)] for u in range(n)]
-    for u in range(n):
-        A[u][u] = J + G.degree(u)
-    inv = [[Fraction(int(u == v)) for v in range(n)] for u in range(n)]
-    for col in range(n):  # A is positive definite: the diagonal pivot never vanishes
-        p = A[col][col]
-        A[col] = [v / p for v in A[col]]
-        inv[col] = [v / p for v in inv[col]]
-        for row in range(n):
-            f = A[row][col]
-            if row != col and f:
-                A[row] = [a - f * b for a, b in zip(A[row], A[col])]
-                inv[row] = [a - f * b for a, b in zip(inv[row], inv[col])]
-    return [[inv[u][v] - J for v in range(n)] for u in range(n)]
-
-
 class GraphPerceptronReference(ClassLearner):
     """Plain exact reference for :class:`GraphPerceptron`, in rational arithmetic.
 
@@ -636,9 +566,9 @@ class GraphPerceptronReference(ClassLearner):
                 "decisions are certified exact at any size"
             )
         super().__init__(n, 2)
-        self.a = _check_bias(a)
+        self.a = check_real(a, "the bias weight a", low=0, low_inclusive=False)
         bias = Fraction(self.a)
-        self._kernel = [[v + bias for v in row] for row in _exact_pinv(G)]
+        self._kernel = [[v + bias for v in row] for row in laplacian_pinv_fraction(G)]
         self._mistakes_at: list[tuple[int, int]] = []
 
     def score(self, x: int) -> Fraction:

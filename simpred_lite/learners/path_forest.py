@@ -16,62 +16,9 @@ import networkx as nx
 import numpy as np
 from networkx.utils import UnionFind
 
-from ..checks import check_int, check_memory, check_vertex
+from ..checks import check_int, check_memory, check_simple_path, check_vertex
 
 __all__ = ["check_simple_path", "parse_path", "PathForest", "PathForestReference"]
-
-
-def check_simple_path(i: int, j: int, path, n: int) -> tuple[int, ...]:
-    """Check that ``path`` is a simple path ``i = v_0, ..., v_k = j`` on vertices ``0..n-1``.
-
-    The graph is unknown, so the edges themselves cannot be checked; what can be checked
-    is that the sequence is a *path*: at least one edge, the right endpoints, known
-    vertices, and no vertex visited twice (so consecutive vertices are distinct too).
-
-    Parameters
-    ----------
-    i, j : int
-        The pair the path joins.
-    path : sequence of int
-        The revealed path, ``i`` first and ``j`` last.
-    n : int
-        Number of vertices.
-
-    Returns
-    -------
-    tuple of int
-
-    Examples
-    --------
-    >>> check_simple_path(0, 2, [0, 1, 2], n=3)
-    (0, 1, 2)
-    """
-    if path is None:
-        raise ValueError(f"a path from i={i} to j={j} is needed in the unknown-graph setting, got None")
-    try:
-        seq = list(path)
-    except TypeError:
-        raise TypeError(f"the path must be a sequence of vertices, got {path!r}") from None
-    p = tuple(check_vertex(v, n, "path vertex") for v in seq)
-    if len(p) < 2:
-        raise ValueError(f"a path needs at least one edge (two vertices), got {list(p)}")
-    if p[0] != i or p[-1] != j:
-        raise ValueError(f"the path must start at i={i} and end at j={j}, got {list(p)}")
-    for a, b in zip(p, p[1:]):
-        if a == b:
-            raise ValueError(f"consecutive path vertices must differ (no self-loops), got {a} twice in {list(p)}")
-    if len(set(p)) != len(p):
-        seen, dup = set(), None
-        for v in p:
-            if v in seen:
-                dup = v
-                break
-            seen.add(v)
-        raise ValueError(
-            f"the revealed sequence visits vertex {dup} twice, so it is a walk, not a path: "
-            f"erase its loops first (got {list(p)})"
-        )
-    return p
 
 
 _GROW = ("disconnected", "always")
@@ -298,7 +245,7 @@ class PathForest:
             links.setdefault(ra, []).append((rb, a, b, base + k))
             links.setdefault(rb, []).append((ra, b, a, base + k))
         start, goal = self._uf[i], self._uf[j]
-        back = {start: None}
+        back: dict[int, tuple[int, int, int, int] | None] = {start: None}
         queue = deque([start])
         while queue:
             r = queue.popleft()
@@ -310,8 +257,8 @@ class PathForest:
                     queue.append(r2)
         hops = []
         r = goal
-        while back[r] is not None:
-            r_prev, a, b, e = back[r]
+        while (step := back[r]) is not None:
+            r_prev, a, b, e = step
             hops.append((a, b, e))
             r = r_prev
         hops.reverse()
@@ -445,7 +392,7 @@ class PathForestReference(PathForest):
     def instance_sparse(self, i, j, path):
         p = check_simple_path(i, j, path, self.n)
         self._F, self._index = self._grown(p)
-        self.edges = sorted(self._index, key=self._index.get)
+        self.edges = sorted(self._index, key=self._index.__getitem__)
         return self._encode(nx.shortest_path(self._F, p[0], p[-1]), self._index)
 
     def tree_path(self, i, j):

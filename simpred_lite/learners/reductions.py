@@ -84,7 +84,7 @@ class _Entry:
     count: int  # how many histories of the literal pool this entry stands for
 
 
-def _history(node: _Node | None) -> list[tuple[int, int]]:
+def node_history(node: _Node | None) -> list[tuple[int, int]]:
     parts = []
     while node is not None:
         parts.append(node.examples)
@@ -205,7 +205,7 @@ class SimilarityFromClassifier(SimilarityLearner):
         number of literal histories merged into the entry (the history shown is one of them).
         """
         order = sorted(range(len(self._pool)), key=lambda k: -self._pool[k].weight)
-        return [(self._pool[k].weight, self._pool[k].count, _history(self._pool[k].node)) for k in order]
+        return [(self._pool[k].weight, self._pool[k].count, node_history(self._pool[k].node)) for k in order]
 
     # -- the protocol hooks ----------------------------------------------------------------
     def _entry_votes(self, i: int, j: int) -> np.ndarray:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import itertools
 import math
 import sys
+from abc import abstractmethod
 from fractions import Fraction
 
 import numpy as np
@@ -42,9 +43,10 @@ from ..checks import (
     check_int,
     check_memory,
     check_real,
+    check_simple_path,
 )
 from .base import SimilarityLearner
-from .path_forest import PathForest, PathForestReference, check_simple_path
+from .path_forest import PathForest, PathForestReference
 
 __all__ = [
     "TreeWinnow",
@@ -82,6 +84,14 @@ class _ForestLearner(SimilarityLearner):
     def _check_path(self, i, j, path):
         p = super()._check_path(i, j, path)
         return check_simple_path(i, j, p, self.n)
+
+    @abstractmethod
+    def _decide(self, idx, sgn) -> int:
+        """The learner's rule on the instance ``(idx, sgn)``."""
+
+    @abstractmethod
+    def _update(self, idx, sgn, step: int) -> None:
+        """The learner's update on a mistake."""
 
     def _predict(self, i, j, path):
         _, idx, sgn = self.forest.preview_sparse(i, j, path)
@@ -243,7 +253,7 @@ def rnorm_margin(entries: dict[int, int], hist: dict[int, int], r: float, scaled
     return V * A / S ** ((r - 2) / r)
 
 
-def _rnorm_decision(entries, hist, ell: int, r: float, scaled=None) -> int:
+def rnorm_decision(entries, hist, ell: int, r: float, scaled=None) -> int:
     """Algorithm 2's rule: ``1`` iff ``w^T vec(X_t) >= (r - 1) ||x_t||_r^4`` (``||x_t||_r^4 = ell^(4/r)``)."""
     return int(rnorm_margin(entries, hist, r, scaled) >= (r - 1) * ell ** (4.0 / r))
 
@@ -348,7 +358,7 @@ class RNormPerceptron(_ForestLearner):
         return self._scaled
 
     def _decide(self, idx, sgn):
-        return _rnorm_decision(self._entries(*self._support(idx, sgn)), self.hist, len(idx), self.r, self._norm_cache())
+        return rnorm_decision(self._entries(*self._support(idx, sgn)), self.hist, len(idx), self.r, self._norm_cache())
 
     def _update(self, idx, sgn, direction):
         keys, signs, w = self._support(idx, sgn)
@@ -450,7 +460,7 @@ class RNormPerceptronReference(RNormPerceptron):
         return {int(v): int(c) for v, c in zip(values.tolist(), counts.tolist())}
 
     def _decide(self, idx, sgn):
-        return _rnorm_decision(self._dense_entries(idx, sgn), self._dense_hist(), len(idx), self.r)
+        return rnorm_decision(self._dense_entries(idx, sgn), self._dense_hist(), len(idx), self.r)
 
     def _update(self, idx, sgn, direction):
         self._dense += direction * self.vec_instance(idx, sgn)

@@ -213,12 +213,12 @@ def _path_messages(n: int, beta: int, observed):
     inv_q = 1 << beta  # 1/q: the transfer matrix [[1, q], [q, 1]] times 2^beta is [[2^beta, 1], [1, 2^beta]]
     # evidence vector of vertex v: (1, 1) if free, one-hot on its label if observed
     ev = [(1, 1) if v not in observed else ((1, 0) if observed[v] == 0 else (0, 1)) for v in range(n)]
-    fwd = [ev[0]] + [None] * (n - 1)
+    fwd: list[tuple[int, int]] = [ev[0]] * n  # fwd[v] for v >= 1 is set below
     for v in range(1, n):
         p0, p1 = fwd[v - 1]
         e0, e1 = ev[v]
         fwd[v] = ((inv_q * p0 + p1) * e0, (p0 + inv_q * p1) * e1)
-    bwd = [None] * (n - 1) + [(1, 1)]
+    bwd: list[tuple[int, int]] = [(1, 1)] * n  # bwd[v] for v <= n - 2 is set below
     for v in range(n - 2, -1, -1):
         n0, n1 = bwd[v + 1]
         e0, e1 = ev[v + 1]
@@ -531,7 +531,7 @@ def reduction_stages(G: nx.Graph, beta: int) -> list[dict]:
         Gk.add_edges_from(edges)
         if k:
             lo = min(steps.splices[k - 1])
-            new = (lo + 1, lo + 2)
+            new: tuple[int, ...] = (lo + 1, lo + 2)
         else:
             new = ()
         stages.append({"path": list(path), "new": new, "spliced": steps.non_tree_edges[k - 1] if k else None,

@@ -271,13 +271,13 @@ def log2_factorial(K: int) -> float:
     return math.log2(math.factorial(K))
 
 
-def _merge_sort(items):
+def merge_sort_coroutine(items):
     """Top-down merge sort as a coroutine: yields ``(a, b)``, receives "z(a) < z(b)"."""
     if len(items) <= 1:
         return list(items)
     h = len(items) // 2
-    left = yield from _merge_sort(items[:h])
-    right = yield from _merge_sort(items[h:])
+    left = yield from merge_sort_coroutine(items[:h])
+    right = yield from merge_sort_coroutine(items[h:])
     out, i, j = [], 0, 0
     while i < len(left) and j < len(right):
         if (yield (left[i], right[j])):
@@ -289,7 +289,7 @@ def _merge_sort(items):
     return out + left[i:] + right[j:]
 
 
-def _binary_insertion_sort(items):
+def binary_insertion_sort_coroutine(items):
     """Binary insertion sort as a coroutine: yields ``(x, L[mid])``, receives "z(x) < z(L[mid])"."""
     out = list(items[:1])
     for x in items[1:]:
@@ -304,7 +304,7 @@ def _binary_insertion_sort(items):
     return out
 
 
-_STRATEGIES = {"merge": _merge_sort, "binary_insertion": _binary_insertion_sort}
+_STRATEGIES = {"merge": merge_sort_coroutine, "binary_insertion": binary_insertion_sort_coroutine}
 
 
 class ComparisonAdversary(Adversary):
@@ -462,7 +462,9 @@ def play_adversary(learner, K: int, strategy: str = "merge") -> AdversaryResult:
     adv = ComparisonAdversary(K, strategy)
     trials, preds = [], []
     while not adv.done:
-        i, j = adv.query_pair()
+        pair = adv.query_pair()
+        assert pair is not None  # the adversary is not done
+        i, j = pair
         y_hat = learner.predict_one(i, j)
         y = adv.answer(y_hat)
         learner.learn_one(i, j, y)
@@ -550,7 +552,9 @@ def play_iterated_adversary(learner, K: int, r: int, strategy: str = "merge") ->
     for c in range(r):
         adv = ComparisonAdversary(K, strategy)
         while not adv.done:
-            i, j = (c * K * K + p for p in adv.query_pair())
+            pair = adv.query_pair()
+            assert pair is not None  # the adversary is not done
+            i, j = (c * K * K + p for p in pair)
             y_hat = learner.predict_one(i, j)
             y = adv.answer(y_hat)
             learner.learn_one(i, j, y)

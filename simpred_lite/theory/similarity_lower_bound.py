@@ -28,10 +28,12 @@ same mistakes, which is what "a labeling exists" means.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import networkx as nx
 import numpy as np
 
+from ..checks import check_real
 from ..game.play import run
 from ..game.trials import RunResult, Trial
 from ..graphs import cut_edges, validate_graph
@@ -78,15 +80,6 @@ def resistance_degrees(G: nx.Graph) -> np.ndarray:
     return r
 
 
-def _check_phi(phi) -> float:
-    if isinstance(phi, (bool, np.bool_)) or not isinstance(phi, (int, float, np.integer, np.floating)):
-        raise TypeError(f"phi must be a number, got {phi!r}")
-    phi = float(phi)
-    if not np.isfinite(phi) or phi < 0:
-        raise ValueError(f"phi must be a finite number >= 0, got {phi}")
-    return phi
-
-
 def lower_bound_vertices(G: nx.Graph, phi: float) -> tuple[int, list[int]]:
     """The anchor and the set ``S`` of the adversary: smallest resistance degrees, total ``< phi``.
 
@@ -110,7 +103,7 @@ def lower_bound_vertices(G: nx.Graph, phi: float) -> tuple[int, list[int]]:
     >>> anchor, S
     (0, [1, 2, 3])
     """
-    phi = _check_phi(phi)
+    phi = check_real(phi, "phi", low=0)
     r = resistance_degrees(G)
     key = np.round(r, _TIE_DECIMALS)  # equal resistance degrees tie exactly, whatever the rounding
     anchor = int(np.argmax(key))
@@ -165,7 +158,7 @@ class LowerBoundGame:
         return self.phi / 2 - self.K
 
 
-def force_lower_bound(learner, G: nx.Graph, phi: float, K: int = 2) -> LowerBoundGame:
+def force_lower_bound(learner: Any, G: nx.Graph, phi: float, K: int = 2) -> LowerBoundGame:
     """Play Proposition 1's lower-bound adversary against ``learner`` on ``G``.
 
     The learner is asked ``(anchor, v)`` for each ``v`` of :func:`lower_bound_vertices`;
@@ -228,7 +221,7 @@ def force_lower_bound(learner, G: nx.Graph, phi: float, K: int = 2) -> LowerBoun
     return LowerBoundGame(labels, trials, result, float(phi), int(K), tree_cut, float(r[S].sum()) if S else 0.0)
 
 
-def replay(game: LowerBoundGame, learner) -> RunResult:
+def replay(game: LowerBoundGame, learner: Any) -> RunResult:
     """Replay the game's fixed sequence on a fresh ``learner`` (the labeling exists in hindsight).
 
     Parameters

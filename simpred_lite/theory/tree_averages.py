@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import math
 from itertools import permutations
+from typing import Any
 
 import networkx as nx
 import numpy as np
 
 from ..bst import BinarySupportTree
-from ..checks import check_random_state
+from ..checks import check_int, check_random_state
 from ..graphs import cut_size, validate_labels
 from .lowerbound import paired_permutation_hypotheses
 
@@ -52,15 +53,7 @@ __all__ = [
 WINNOW_ETA = 1.28
 
 
-def _check_positive_int(value, name: str) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be a positive integer, got {value!r}")
-    if value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value}")
-    return int(value)
-
-
-def bst_comparator_norm_sq(bst: BinarySupportTree, labels) -> int:
+def bst_comparator_norm_sq(bst: BinarySupportTree, labels: Any) -> int:
     """``||U_B||_F^2`` of the comparator of Proposition 2 on the Binary Support Tree ``bst``.
 
     ``U_B = sum_k Psi_B u_k u_k^T Psi_B^T`` with ``u_k`` the indicator of class ``k`` on the
@@ -102,7 +95,7 @@ def bst_comparator_norm_sq(bst: BinarySupportTree, labels) -> int:
     return int((C ** 2).sum())
 
 
-def spanning_tree_bound_table(G: nx.Graph, labels, trees: int, seed, eta: float = WINNOW_ETA) -> dict:
+def spanning_tree_bound_table(G: nx.Graph, labels: Any, trees: int, seed: Any, eta: float = WINNOW_ETA) -> dict:
     """Per-tree quantities of the proof of Theorem 3 over ``trees`` random spanning trees.
 
     Each BST is ``BinarySupportTree.from_graph(G, s)`` (Wilson's algorithm) with a seed ``s``
@@ -135,22 +128,24 @@ def spanning_tree_bound_table(G: nx.Graph, labels, trees: int, seed, eta: float 
     >>> bool(np.all(table["cut_B"] <= 2 * table["cut_T"] * 3))
     True
     """
-    trees = _check_positive_int(trees, "trees")
+    trees = check_int(trees, "trees", low=1)
     y = validate_labels(labels, G.number_of_nodes())
     rng = check_random_state(seed)
     seeds = rng.integers(2**31, size=trees)
-    cut_T, cut_B, U_sq = [], [], []
-    N = None
+    cut_T: list[int] = []
+    cut_B_list: list[int] = []
+    U_sq_list: list[int] = []
+    N = 1
     for s in seeds:
         B = BinarySupportTree.from_graph(G, seed=int(s))
         N = B.num_leaves
         cut_T.append(cut_size(B.tree, y))
-        cut_B.append(B.cut_size(y))
-        U_sq.append(bst_comparator_norm_sq(B, y))
+        cut_B_list.append(B.cut_size(y))
+        U_sq_list.append(bst_comparator_norm_sq(B, y))
     R = 2 * int(round(math.log2(N)))
     m = 2 * N - 2
-    cut_B = np.asarray(cut_B, dtype=np.int64)
-    U_sq = np.asarray(U_sq, dtype=np.int64)
+    cut_B = np.asarray(cut_B_list, dtype=np.int64)
+    U_sq = np.asarray(U_sq_list, dtype=np.int64)
     return {
         "seeds": seeds,
         "cut_T": np.asarray(cut_T, dtype=np.int64),
@@ -178,7 +173,7 @@ def theorem3_phi_bounds(phi: float, N: int, eta: float = WINNOW_ETA) -> dict:
     >>> b["perceptron"], b["cut_B"]
     (32768.0, 8.0)
     """
-    N = _check_positive_int(N, "N")
+    N = check_int(N, "N", low=1)
     log_n = math.log2(N)
     R = 2 * log_n
     phi = float(phi)
@@ -190,7 +185,7 @@ def theorem3_phi_bounds(phi: float, N: int, eta: float = WINNOW_ETA) -> dict:
     }
 
 
-def adaptive_class_run(learner, K: int, seed, max_trials: int | None = None):
+def adaptive_class_run(learner: Any, K: int, seed: Any, max_trials: int | None = None) -> Any:
     """An adaptive adversary for the class side of Theorem 9 (paired permutations).
 
     The adversary keeps the version space ``V`` of permutations consistent with its answers
@@ -228,16 +223,16 @@ def adaptive_class_run(learner, K: int, seed, max_trials: int | None = None):
     >>> all(paired_permutation_label(z, a, b) == y for (a, b), y in examples)
     True
     """
-    K = _check_positive_int(K, "K")
+    K = check_int(K, "K", low=1)
     if not 2 <= K <= 8:
         raise ValueError(f"K must lie in 2..8 (the adversary enumerates all K! permutations), got {K}")
     if max_trials is not None:
-        max_trials = _check_positive_int(max_trials, "max_trials")
+        max_trials = check_int(max_trials, "max_trials", low=1)
     rng = check_random_state(seed)
     H = paired_permutation_hypotheses(K)           # K! x K^2 labels y_z(x', x'')
     perms = np.array(list(permutations(range(K))), dtype=np.int64)   # the row order of H
     alive = np.ones(len(H), dtype=bool)
-    examples = []
+    examples: list[tuple[Any, int]] = []
     while max_trials is None or len(examples) < max_trials:
         best = None
         for p in rng.permutation(K * K):

@@ -23,7 +23,7 @@ from simpred_lite.learners import (
     UnionFindLearner,
 )
 from simpred_lite.learners.bounds import comparator_norm_sq
-from simpred_lite.learners.matrix import comparator_matrix
+from simpred_lite.learners.instances import comparator_matrix
 
 FAST = ["AlwaysSimilar", "UnionFindLearner", "Matrix Perceptron", "Matrix Winnow", "BST Perceptron",
         "TreeWinnow", "r-norm Perceptron"]

@@ -1,6 +1,6 @@
 """The O(log^2 n) BST Perceptron of §4.1 is Algorithm 2's Matrix Perceptron on Psi_B (Thm. equivalence).
 
-The reference, ``MatrixPerceptron(bst)``, keeps a dense ``m x m`` integer weight matrix and
+The reference, ``MatrixPerceptronReference(bst)``, keeps a dense ``m x m`` integer weight matrix and
 scores ``psi^T W psi`` in exact integer arithmetic (``psi`` a signed path indicator).
 """
 
@@ -16,10 +16,10 @@ from simpred_lite.bst import BinarySupportTree
 from simpred_lite.game.play import adaptive_run, run
 from simpred_lite.game.trials import Trial, cut_biased_trials, random_trials
 from simpred_lite.graphs import planted_partition
-from simpred_lite.learners import BSTPerceptron, MatrixPerceptron
+from simpred_lite.learners import BSTPerceptron, MatrixPerceptron, MatrixPerceptronReference
 from simpred_lite.learners.bounds import matrix_perceptron_mistake_bound
 from simpred_lite.learners.bst_perceptron import extended_tags, trial_structure
-from simpred_lite.learners.matrix import bst_incidence, comparator_matrix, signed_path_overlap
+from simpred_lite.learners.instances import bst_incidence, comparator_matrix, signed_path_overlap
 
 
 @st.composite
@@ -41,20 +41,22 @@ def _kernel_score(B, mistakes, i, j):
 
 
 def _lockstep(B, trials, check_kernel=False):
-    fast, naive = BSTPerceptron(B), MatrixPerceptron(B)
+    fast, naive, kernel = BSTPerceptron(B), MatrixPerceptronReference(B), MatrixPerceptron(B)
     mistakes = []
     for t in trials:
         s = naive.score(t.i, t.j)
         assert fast.path_sum(t.i, t.j) == 2 * s  # the resolved constant, on every trial
+        assert kernel.score(t.i, t.j) == s  # the kernel form on the BST: the same integer
         if check_kernel:
             assert s == _kernel_score(B, mistakes, t.i, t.j)
         p = fast.predict_one(t.i, t.j)
-        assert p == naive.predict_one(t.i, t.j) == int(s > (2 * B.depth) ** 2)
+        assert p == naive.predict_one(t.i, t.j) == kernel.predict_one(t.i, t.j) == int(s > (2 * B.depth) ** 2)
         if p != t.y:
             mistakes.append(((t.i, t.j), t.y - p))
         fast.learn_one(t.i, t.j, t.y)
         naive.learn_one(t.i, t.j, t.y)
-    assert fast.mistakes == naive.mistakes == len(mistakes)
+        kernel.learn_one(t.i, t.j, t.y)
+    assert fast.mistakes == naive.mistakes == kernel.mistakes == len(mistakes)
     return fast
 
 
@@ -86,7 +88,7 @@ def test_fast_equals_naive_against_an_adaptive_adversary(Bl, seed):
     fast = _lockstep(B, trials)
     assert fast.mistakes == result.total_mistakes
     # and the other way round
-    trials2, result2 = adaptive_run(MatrixPerceptron(B), y, 80, seed=seed + 1, num_candidates=16)
+    trials2, result2 = adaptive_run(MatrixPerceptronReference(B), y, 80, seed=seed + 1, num_candidates=16)
     assert run(BSTPerceptron(B), trials2).predictions.tolist() == result2.predictions.tolist()
 
 
@@ -179,8 +181,8 @@ def test_printed_rule_is_not_algorithm_2():
     for seed in range(5):
         B = BinarySupportTree(np.random.default_rng(seed).permutation(16).tolist())
         y = np.random.default_rng(seed).integers(0, 2, size=16)
-        trials, _ = adaptive_run(MatrixPerceptron(B), y, 100, seed=seed)
-        naive = run(MatrixPerceptron(B), trials).predictions
+        trials, _ = adaptive_run(MatrixPerceptronReference(B), y, 100, seed=seed)
+        naive = run(MatrixPerceptronReference(B), trials).predictions
         assert np.array_equal(run(BSTPerceptron(B), trials).predictions, naive)
         printed = run(BSTPerceptron(B, threshold=4 * B.depth**2, strict=False), trials).predictions
         diverged += not np.array_equal(printed, naive)

@@ -196,7 +196,7 @@ def test_bad_input_is_refused_clearly():
         HalvingClassifier(np.zeros((2, 3)))
     with pytest.raises(ValueError, match="uses class 3 but K=2"):
         HalvingClassifier(np.array([[0, 3]]), K=2)
-    with pytest.raises(ValueError, match="bias weight a must be a positive"):
+    with pytest.raises(ValueError, match="bias weight a must be > 0"):
         GraphPerceptron(nx.path_graph(3), a=0.0)
     with pytest.raises(TypeError, match="make_binary must be a function"):
         OneVsRest(GraphPerceptron(nx.path_graph(3)))

@@ -41,6 +41,9 @@ SIMILARITY_FACTORIES = {
     "RNormPerceptronReference": lambda: learners.RNormPerceptronReference(N),
     "MatrixPerceptron": lambda: learners.MatrixPerceptron(G),
     "MatrixWinnow": lambda: learners.MatrixWinnow(G, cut_size=cut_size(G, LABELS)),
+    "MatrixPerceptronReference": lambda: learners.MatrixPerceptronReference(G),
+    "LowRankMatrixWinnow": lambda: learners.LowRankMatrixWinnow(G, cut_size=cut_size(G, LABELS)),
+    "MatrixWinnowReference": lambda: learners.MatrixWinnowReference(G, cut_size=cut_size(G, LABELS)),
     "BSTPerceptron": lambda: learners.BSTPerceptron(BST),
 }
 CLASS_FACTORIES = {

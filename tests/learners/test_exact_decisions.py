@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import simpred_lite.learners as learners
 import simpred_lite.learners.unknown as unknown
-from simpred_lite.exact import ExactLaplacian, certified_compare, pinv_error_bound
+from simpred_lite.exact import ExactLaplacian, certified_compare, laplacian_pinv_fraction, pinv_error_bound
 from simpred_lite.game.play import adaptive_run, run
 from simpred_lite.game.trials import Trial, random_trials
 from simpred_lite.learners import (
@@ -74,6 +74,22 @@ def test_exact_potentials_solve_the_laplacian_exactly(name):
     mean = Fraction(int(b.sum()), n)
     for v in range(n):  # L phi = b - mean(b), checked in exact arithmetic
         assert G.degree(v) * phi[v] - sum(phi[w] for w in G.neighbors(v)) == b[v] - mean
+
+
+@pytest.mark.parametrize("name", sorted(SYMMETRIC))
+def test_exact_laplacian_agrees_with_plain_gauss_jordan(name):
+    """Two independent exact computations of L^+: FLINT's solves and Fraction Gauss-Jordan."""
+    G = SYMMETRIC[name]
+    n = G.number_of_nodes()
+    P = laplacian_pinv_fraction(G)
+    assert all(isinstance(v, Fraction) for row in P for v in row)
+    assert all(P[a][b] == P[b][a] for a in range(n) for b in range(n))
+    exact = ExactLaplacian(G)
+    for v in range(n):  # column v of L^+ = L^+ e_v (both sum to zero, so no constant differs)
+        e = np.zeros(n, dtype=np.int64)
+        e[v] = 1
+        assert exact.potentials(e) == [P[u][v] for u in range(n)]
+    assert exact.resistance(0, n - 1) == P[0][0] + P[n - 1][n - 1] - 2 * P[0][n - 1]
 
 
 @pytest.mark.parametrize("name", sorted(SYMMETRIC))
@@ -326,6 +342,10 @@ HOW_EACH_LEARNER_DECIDES = {
     "BSTPerceptron": "integers (signed path overlaps)",
     "MatrixPerceptron": "integers on trees; certified float + exact fallback on graphs (test_matrix_learners)",
     "MatrixWinnow": "transcendental comparison, tie-safe (test_matrix_learners)",
+    "MatrixPerceptronReference": "integers on trees and BSTs; a float with a 1e-9 tie band on other graphs "
+                                 "(compared off ties in test_matrix.py)",
+    "LowRankMatrixWinnow": "the same tie-safe comparison as MatrixWinnow (lock-step tests in test_matrix.py)",
+    "MatrixWinnowReference": "the paper's float expm, exact off ties (lock-step tests in test_matrix.py)",
 }
 
 

@@ -12,19 +12,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simpred_lite.bst import BinarySupportTree
+from simpred_lite.exact import laplacian_pinv_fraction
 from simpred_lite.game.play import adaptive_run, run
 from simpred_lite.game.trials import random_trials
 from simpred_lite.graphs import cut_edges, cut_size, planted_partition
-from simpred_lite.learners import MatrixPerceptron, MatrixWinnow
-from simpred_lite.learners.bounds import matrix_perceptron_mistake_bound, matrix_winnow_mistake_bound
-from simpred_lite.learners.matrix import (
+from simpred_lite.learners import (
     DENSE_PERCEPTRON_EDGE_LIMIT,
     DENSE_WINNOW_EDGE_LIMIT,
-    bst_incidence,
-    bst_instance,
-    comparator_matrix,
-    signed_path_overlap,
+    LowRankMatrixWinnow,
+    MatrixPerceptron,
+    MatrixPerceptronReference,
+    MatrixWinnow,
+    MatrixWinnowReference,
 )
+from simpred_lite.learners.bounds import matrix_perceptron_mistake_bound, matrix_winnow_mistake_bound
+from simpred_lite.learners.instances import bst_incidence, bst_instance, comparator_matrix, signed_path_overlap
 from simpred_lite.resistance import incidence, laplacian_pinv, resistance_diameter
 
 
@@ -75,7 +77,7 @@ def test_signed_path_overlap_is_the_instance_inner_product(B, data):
 
 def test_general_graph_instance_norm_is_effective_resistance():
     G, _ = planted_partition(14, 2, 0.6, 0.1, seed=3)
-    learner = MatrixPerceptron(G, method="dense")
+    learner = MatrixPerceptronReference(G)
     Lp = laplacian_pinv(G)
     Psi = incidence(G).toarray()
     for i, j in [(0, 5), (3, 11), (7, 8)]:
@@ -164,10 +166,10 @@ def test_perceptron_on_bst_equals_perceptron_on_the_tree_as_a_graph(B, seq):
 
 
 # -- Matrix Winnow: low rank == dense expm ---------------------------------------------------
-def _lockstep(G, cut, trials, method="lowrank", **kw):
+def _lockstep(G, cut, trials, make=LowRankMatrixWinnow, **kw):
     """Run low-rank (or kernel) and dense Winnow side by side; return how many trials were compared."""
-    low = MatrixWinnow(G, cut_size=cut, method=method, **kw)
-    dense = MatrixWinnow(G, cut_size=cut, method="dense", **kw)
+    low = make(G, cut_size=cut, **kw)
+    dense = MatrixWinnowReference(G, cut_size=cut, **kw)
     for t, (i, j, y) in enumerate(trials):
         p_low, p_dense = low.predict_one(i, j), dense.predict_one(i, j)
         if p_low != p_dense:
@@ -190,7 +192,7 @@ def test_winnow_lowrank_matches_dense_on_random_graphs(n, K, seed, seq):
     G, y = planted_partition(n, K, 0.5, 0.15, seed=seed)
     trials = [(i % n, j % n, int(lab)) for i, j, lab in seq if i % n != j % n]  # arbitrary labels too
     _lockstep(G, max(cut_size(G, y), 1), trials)
-    _lockstep(G, max(cut_size(G, y), 1), trials, method="kernel")
+    _lockstep(G, max(cut_size(G, y), 1), trials, make=MatrixWinnow)
 
 
 @given(small_bsts(max_n=20), st.integers(0, 10**6), st.floats(0.1, 3.0))
@@ -203,13 +205,13 @@ def test_winnow_lowrank_matches_dense_on_bsts(B, seed, eta):
         i, j = rng.choice(B.n, 2, replace=False)
         trials.append((int(i), int(j), int(y[i] != y[j])))
     assert _lockstep(B, max(B.cut_size(y), 1), trials, eta=eta) > 0
-    assert _lockstep(B, max(B.cut_size(y), 1), trials, method="kernel", eta=eta) > 0
+    assert _lockstep(B, max(B.cut_size(y), 1), trials, make=MatrixWinnow, eta=eta) > 0
 
 
 def test_winnow_5000_mistakes_no_overflow_or_nan():
     G, y = planted_partition(12, 2, 0.6, 0.1, seed=0)
-    low = MatrixWinnow(G, cut_size=cut_size(G, y), method="lowrank")
-    dense = MatrixWinnow(G, cut_size=cut_size(G, y), method="dense")
+    low = LowRankMatrixWinnow(G, cut_size=cut_size(G, y))
+    dense = MatrixWinnowReference(G, cut_size=cut_size(G, y))
     kern = MatrixWinnow(G, cut_size=cut_size(G, y))  # lazy eigendecompositions, same decisions
     rng = np.random.default_rng(0)
     agree = compared = 0
@@ -248,18 +250,22 @@ def test_winnow_bad_parameters():
     G = nx.cycle_graph(5)
     with pytest.raises(ValueError, match="needs the cut size"):
         MatrixWinnow(G)
-    for bad in (-3, float("nan")):
-        with pytest.raises(ValueError, match="cut_size must be a positive"):
-            MatrixWinnow(G, cut_size=bad)
+    with pytest.raises(ValueError, match="cut_size must be > 0, got -3"):
+        MatrixWinnow(G, cut_size=-3)
+    with pytest.raises(ValueError, match="cut_size must be a number, got NaN"):
+        MatrixWinnow(G, cut_size=float("nan"))
     with pytest.raises(ValueError, match="cut_size is 0: the labelling has one class .*at least two classes"):
         MatrixWinnow(G, cut_size=0)
-    for bad in (0, -1.0, float("inf")):
-        with pytest.raises(ValueError, match="eta must be a positive"):
+    for bad in (0, -1.0):
+        with pytest.raises(ValueError, match="eta must be > 0"):
             MatrixWinnow(G, cut_size=2, eta=bad)
-    with pytest.raises(TypeError, match="cut_size must be a positive number"):
+    with pytest.raises(ValueError, match="eta must be finite"):
+        MatrixWinnow(G, cut_size=2, eta=float("inf"))
+    with pytest.raises(TypeError, match="cut_size must be a real number.*not a string"):
         MatrixWinnow(G, cut_size="2")
-    with pytest.raises(ValueError, match="method must be"):
-        MatrixWinnow(G, cut_size=2, method="fast")
+    for make in (LowRankMatrixWinnow, MatrixWinnowReference):  # the same checks, before any work
+        with pytest.raises(ValueError, match="cut_size is 0"):
+            make(G, cut_size=0)
 
 
 @pytest.mark.parametrize("make", [lambda G: MatrixPerceptron(G), lambda G: MatrixWinnow(G, cut_size=1)])
@@ -278,23 +284,22 @@ def test_bad_pairs_and_labels(make):
 def test_dense_references_refuse_large_graphs():
     big = BinarySupportTree(list(range(2049)))  # N = 4096 leaves, m = 8190 edges
     with pytest.raises(ValueError, match=rf"limited to m <= {DENSE_PERCEPTRON_EDGE_LIMIT}.*BSTPerceptron"):
-        MatrixPerceptron(big)
+        MatrixPerceptronReference(big)
     mid = BinarySupportTree(list(range(600)))  # m = 2046
-    with pytest.raises(ValueError, match=rf"limited to m <= {DENSE_WINNOW_EDGE_LIMIT}.*method='kernel'"):
-        MatrixWinnow(mid, cut_size=3, method="dense")
+    with pytest.raises(ValueError, match=rf"limited to m <= {DENSE_WINNOW_EDGE_LIMIT}.*use MatrixWinnow"):
+        MatrixWinnowReference(mid, cut_size=3)
     assert MatrixWinnow(mid, cut_size=3).m == 2046  # the kernel one is fine
-    assert MatrixPerceptron(mid, method="kernel").m == 2046
+    assert MatrixPerceptron(mid).m == 2046
     with pytest.raises(ValueError, match="n <= 4000 vertices.*Binary Support Tree"):
-        MatrixPerceptron(nx.path_graph(4001), method="dense")
+        MatrixPerceptronReference(nx.path_graph(4001))
     with pytest.raises(ValueError, match="n <= 4000 vertices.*Binary Support Tree"):
-        MatrixWinnow(nx.path_graph(4001), cut_size=1, method="lowrank")
+        LowRankMatrixWinnow(nx.path_graph(4001), cut_size=1)
 
 
 # -- kernel form: same predictions as the dense references, exact decisions -------------------
-from fractions import Fraction  # noqa: E402
 
 from simpred_lite.game.trials import cut_biased_trials  # noqa: E402
-from simpred_lite.learners.matrix import _PerceptronCertifier  # noqa: E402
+from simpred_lite.learners.certification import LazyExponential, PerceptronCertifier  # noqa: E402
 
 
 class MatrixPerceptronExactReference:
@@ -302,21 +307,7 @@ class MatrixPerceptronExactReference:
 
     def __init__(self, G):
         n = G.number_of_nodes()
-        L = nx.laplacian_matrix(G, nodelist=range(n)).toarray()
-        A = [[Fraction(int(L[r, c])) + Fraction(1, n) for c in range(n)] for r in range(n)]
-        inv = [[Fraction(int(r == c)) for c in range(n)] for r in range(n)]
-        for col in range(n):  # Gauss-Jordan in exact rationals
-            piv = next(r for r in range(col, n) if A[r][col] != 0)
-            A[col], A[piv], inv[col], inv[piv] = A[piv], A[col], inv[piv], inv[col]
-            f = A[col][col]
-            A[col] = [v / f for v in A[col]]
-            inv[col] = [v / f for v in inv[col]]
-            for r in range(n):
-                if r != col and A[r][col] != 0:
-                    g = A[r][col]
-                    A[r] = [a - g * b for a, b in zip(A[r], A[col])]
-                    inv[r] = [a - g * b for a, b in zip(inv[r], inv[col])]
-        self.Lp = [[v - Fraction(1, n) for v in row] for row in inv]
+        self.Lp = laplacian_pinv_fraction(G)  # plain Gauss-Jordan in exact rationals
         self.R2 = max(self.k((i, j), (i, j)) for i in range(n) for j in range(n)) ** 2
         self.mistakes = []
 
@@ -349,13 +340,13 @@ def _labels(G, seed):
 
 def _perturbed_perceptron(G, seed):
     """A kernel Perceptron whose float L^+ and R carry relative noise 1e-12 (certifier rebuilt)."""
-    learner = MatrixPerceptron(G, method="kernel")
+    learner = MatrixPerceptron(G)
     rng = np.random.default_rng(seed)
     Lp = learner._kern.Lp
     noise = 1.0 + 1e-12 * rng.uniform(-1, 1, Lp.shape)
     learner._kern.Lp = Lp * ((noise + noise.T) / 2)
     learner._kern.R *= 1.0 + 1e-12 * rng.uniform(-1, 1)
-    learner._certifier = _PerceptronCertifier(learner._kern)
+    learner._certifier = PerceptronCertifier(learner._kern)
     return learner
 
 
@@ -400,8 +391,7 @@ def test_kernel_perceptron_adaptive_runs_identical_under_perturbation(name):
 @settings(max_examples=20)
 def test_kernel_perceptron_matches_dense_reference_on_random_graphs(n, seed, seq):
     G, _ = planted_partition(n, 2, 0.5, 0.2, seed=seed)
-    kern, dense = MatrixPerceptron(G), MatrixPerceptron(G, method="dense")
-    assert kern.method == "kernel" and dense.method == "dense"
+    kern, dense = MatrixPerceptron(G), MatrixPerceptronReference(G)
     for i, j, lab in seq:
         i, j = i % n, j % n
         if i == j:
@@ -427,7 +417,7 @@ def test_kernel_winnow_identical_under_perturbation(name):
     noise = 1.0 + 1e-12 * rng.uniform(-1, 1, noisy._geo.Lp.shape)
     noisy._geo.Lp = noisy._geo.Lp * ((noise + noise.T) / 2)
     assert np.array_equal(run(noisy, trials).predictions, result.predictions)
-    assert np.array_equal(run(MatrixWinnow(G, cut_size=phi, method="dense"), trials).predictions, result.predictions)
+    assert np.array_equal(run(MatrixWinnowReference(G, cut_size=phi), trials).predictions, result.predictions)
 
 
 def test_kernel_winnow_span_is_combinatorial():
@@ -439,14 +429,14 @@ def test_kernel_winnow_span_is_combinatorial():
 
 
 def test_sparse_kernel_matches_dense_kernel(monkeypatch):
-    import simpred_lite.learners.matrix as mx
+    import simpred_lite.learners.kernels as kernels
 
     G, y = planted_partition(40, 2, 0.3, 0.05, seed=3)
     trials = random_trials(G, y, 200, seed=1)
     dense_p, dense_w = MatrixPerceptron(G), MatrixWinnow(G, cut_size=cut_size(G, y))
-    monkeypatch.setattr(mx, "DENSE_LIMIT", 10)
+    monkeypatch.setattr(kernels, "DENSE_LIMIT", 10)
     sparse_p, sparse_w = MatrixPerceptron(G), MatrixWinnow(G, cut_size=cut_size(G, y))
-    assert isinstance(sparse_p._kern, mx._SparseKernel) and isinstance(dense_p._kern, mx._DenseKernel)
+    assert isinstance(sparse_p._kern, kernels.SparseKernel) and isinstance(dense_p._kern, kernels.DenseKernel)
     assert abs(sparse_p.R - dense_p.R) < 1e-9
     for L in (dense_p, dense_w, sparse_p, sparse_w):
         L.preds = run(L, trials).predictions
@@ -454,12 +444,11 @@ def test_sparse_kernel_matches_dense_kernel(monkeypatch):
 
 
 # -- Matrix Winnow's lazy eigendecomposition: certified quadrature bounds --------------------
-from simpred_lite.learners.matrix import _LazyExponential  # noqa: E402
 
 
 def _lazy_state(rng, r, p, scale, refresh_every=100):
-    """A ``_LazyExponential`` of dimension ``r`` with ``p`` pending updates of size ``+-scale``."""
-    lazy = _LazyExponential(refresh_every=refresh_every)
+    """A ``LazyExponential`` of dimension ``r`` with ``p`` pending updates of size ``+-scale``."""
+    lazy = LazyExponential(refresh_every=refresh_every)
     for _ in range(r):
         lazy.grow()
     A = rng.normal(size=(r, r)) * scale
@@ -512,7 +501,7 @@ def test_lazy_bounds_survive_huge_exponents():
 
 def _winnow_pair(B, cut, trials, **lazy_kw):
     """Lock-step kernel (lazy) and low-rank (eigh per mistake) Winnow; return the kernel learner."""
-    ref = MatrixWinnow(B, cut_size=cut, method="lowrank")
+    ref = LowRankMatrixWinnow(B, cut_size=cut)
     new = MatrixWinnow(B, cut_size=cut)
     for name, value in lazy_kw.items():
         setattr(new, name, value) if name.startswith("_lanczos") else setattr(new._lazy, name, value)
@@ -575,7 +564,7 @@ def test_lazy_winnow_always_falling_back_is_the_reference():
 def test_lazy_pending_updates_sum_to_the_matrix():
     """Pending terms (beyond the initial buffer, across growth) add up to the explicit matrix."""
     rng = np.random.default_rng(1)
-    lazy = _LazyExponential(refresh_every=2)
+    lazy = LazyExponential(refresh_every=2)
     lazy.refresh_every = 7  # more pending columns than allocated
     M = np.zeros((0, 0))
     for t in range(20):
@@ -594,7 +583,7 @@ def test_lazy_pending_updates_sum_to_the_matrix():
 
 # -- what a learner keeps of the caller's graph --------------------------------------------------
 @pytest.mark.parametrize("make", [lambda G: MatrixPerceptron(G), lambda G: MatrixWinnow(G, cut_size=2),
-                                  lambda G: MatrixPerceptron(G, method="dense")])
+                                  lambda G: MatrixPerceptronReference(G)])
 def test_editing_the_callers_graph_after_construction_changes_nothing(make):
     # C4 has exact ties, decided by the exact fallback built on the first tie: it must be built
     # from the graph as it was at construction, not from the caller's graph as it is now

@@ -27,7 +27,7 @@ from simpred_lite.learners import (
     reduction_constant,
     similarity_from_classifier_mistake_bound,
 )
-from simpred_lite.learners.reductions import _history
+from simpred_lite.learners.reductions import node_history
 
 BETA = Fraction(147, 500)  # 0.294
 
@@ -139,7 +139,7 @@ def test_literal_pool_keeps_the_true_history_and_replays_exactly():
         assert w in {factor_dis**a * factor_sim**b for a in range(9) for b in range(9)}
     for entry in sim._pool:  # every history replays into the state its learner holds
         replay = HalvingClassifier(H)
-        for v, c in _history(entry.node):
+        for v, c in node_history(entry.node):
             replay.learn_class(v, c)
         assert replay.state_key() == entry.learner.state_key() and entry.count == 1
     tree = history_tree(sim)  # the genealogy: live leaves are exactly the pool

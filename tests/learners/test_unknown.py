@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from simpred_lite.checks import check_simple_path
 from simpred_lite.game.play import run
 from simpred_lite.game.trials import (
     Trial,
@@ -31,7 +32,7 @@ from simpred_lite.learners.bounds import (
     rnorm_perceptron_mistake_bound,
     tree_winnow_mistake_bound,
 )
-from simpred_lite.learners.unknown import check_simple_path, rnorm_exponent, rnorm_margin
+from simpred_lite.learners.unknown import rnorm_exponent, rnorm_margin
 from simpred_lite.spanning import wilson
 from simpred_lite.theory.unknown_graphs import (
     class_coefficients,
@@ -492,12 +493,12 @@ def test_rnorm_sparse_equals_dense_long_run_both_labels():
 
 
 def test_rnorm_rule_uses_greater_or_equal():
-    from simpred_lite.learners.unknown import _rnorm_decision
+    from simpred_lite.learners.unknown import rnorm_decision
 
     # theta = (1) on a one-edge path: margin 1.0; with r = 2 the threshold (r-1) * 1 is 1.0 too
     assert rnorm_margin({1: 1}, {1: 1}, 2.0) == 1.0
-    assert _rnorm_decision({1: 1}, {1: 1}, 1, 2.0) == 1
-    assert _rnorm_decision({1: 1}, {1: 1}, 1, 2.0 + 1e-9) == 0
+    assert rnorm_decision({1: 1}, {1: 1}, 1, 2.0) == 1
+    assert rnorm_decision({1: 1}, {1: 1}, 1, 2.0 + 1e-9) == 0
 
 
 @pytest.mark.parametrize("alpha, threshold", [(3.0, None), (1.5, 40.0), (2.0, 10.0)])

@@ -36,13 +36,13 @@ from simpred_lite.learners.permutations import (
 )
 from simpred_lite.theory.lowerbound import (
     ComparisonAdversary,
-    _binary_insertion_sort,
-    _merge_sort,
     binary_insertion_min_comparisons,
+    binary_insertion_sort_coroutine,
     check_consistent,
     comparison_trial,
     iterate_sequences,
     log2_factorial,
+    merge_sort_coroutine,
     merge_sort_lower_bound,
     merge_sort_min_comparisons,
     paired_permutation_hypotheses,
@@ -211,8 +211,8 @@ def _exhaustive_min(sorter, K):
 
 @pytest.mark.parametrize("K", range(1, 8))
 def test_min_comparisons_match_exhaustive_search(K):
-    assert merge_sort_min_comparisons(K) == _exhaustive_min(_merge_sort, K)
-    assert binary_insertion_min_comparisons(K) == _exhaustive_min(_binary_insertion_sort, K)
+    assert merge_sort_min_comparisons(K) == _exhaustive_min(merge_sort_coroutine, K)
+    assert binary_insertion_min_comparisons(K) == _exhaustive_min(binary_insertion_sort_coroutine, K)
 
 
 def test_merge_sort_comparison_floors():

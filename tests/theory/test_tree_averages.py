@@ -9,7 +9,7 @@ import pytest
 import simpred_lite as sp
 from simpred_lite.bst import BinarySupportTree
 from simpred_lite.learners.bounds import paired_permutation_mistake_bound
-from simpred_lite.learners.matrix import comparator_matrix
+from simpred_lite.learners.instances import comparator_matrix
 from simpred_lite.learners.permutations import PairedPermutationClassLearner
 from simpred_lite.resistance import resistance_weighted_cut
 from simpred_lite.theory.lowerbound import paired_permutation_label
