@@ -9,10 +9,13 @@ Their state is plain Python (testable without a browser); the widgets only show 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import ipywidgets as W
 import networkx as nx
 import numpy as np
 from IPython.display import Image
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
@@ -51,7 +54,7 @@ def _if_changed(action):
     return lambda change: action() if change["new"] != change["old"] else None
 
 
-def _status_text(status) -> str:
+def _status_text(status: W.HTML) -> str:
     return plain_text(status.value.replace("<br>", "\n"))
 
 
@@ -156,7 +159,7 @@ class ResistanceCutExplorer:
         """The status as plain text (what the student reads)."""
         return _status_text(self.status)
 
-    def set_labels(self, labels) -> None:
+    def set_labels(self, labels: Sequence[int] | np.ndarray) -> None:
         """Set the whole labelling (0/1 per vertex) and redraw once."""
         y = check_labels(labels, self.G.number_of_nodes())
         if set(np.unique(y).tolist()) - {0, 1}:
@@ -197,12 +200,12 @@ class ResistanceCutExplorer:
         self._quiet = False
         self.set_labels(self._preset_labels(self.PRESETS[0]))
 
-    def _on_preset(self, change) -> None:
+    def _on_preset(self, change: dict) -> None:
         if self._quiet or change["new"] == "(by hand)":
             return
         self.set_labels(self._preset_labels(change["new"]))
 
-    def _on_toggle(self, change) -> None:
+    def _on_toggle(self, change: dict) -> None:
         if self._quiet:
             return
         self._quiet = True
@@ -448,7 +451,7 @@ class WilsonWalkExplorer:
 
 
 # -- 03: G -> T -> P -> B -------------------------------------------------------------------
-def _draw_partial_path(ax, order, labels, total: int) -> int:
+def _draw_partial_path(ax: Axes, order: Sequence[int], labels: Sequence[int] | np.ndarray, total: int) -> int:
     """The first vertices of the path ``P`` on a line (room for ``total``); returns the cut size."""
     cut = 0
     for k in range(len(order) - 1):
@@ -505,7 +508,8 @@ class BSTBuildExplorer:
     ('B with labels', True)
     """
 
-    def __init__(self, G=None, labels=None, seed: int = 4, root: int = 0, pos=None):
+    def __init__(self, G: nx.Graph | None = None, labels: Sequence[int] | np.ndarray | None = None, seed: int = 4,
+                 root: int = 0, pos: dict | None = None) -> None:
         if G is None:
             G = nx.Graph([(0, 1), (0, 2), (1, 2), (1, 3), (2, 4), (3, 4), (3, 5), (4, 6), (5, 6), (5, 7), (6, 7),
                           (2, 6)])
