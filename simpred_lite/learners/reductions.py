@@ -45,7 +45,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..checks import check_int, check_real
+from ..checks import LearnerGaveUp, check_int, check_real
 from .base import SimilarityLearner
 from .bounds import PAPER_BETA
 from .classifiers import ClassLearner, check_class_learner
@@ -59,8 +59,12 @@ __all__ = [
 ]
 
 
-class PoolLimitError(RuntimeError):
-    """The pool of hallucinated histories outgrew ``max_histories``."""
+class PoolLimitError(LearnerGaveUp):
+    """The pool of hallucinated histories outgrew ``max_histories``: the learner gives up.
+
+    A :class:`~simpred_lite.checks.LearnerGaveUp` (so a ``RuntimeError``): the playground
+    and :func:`~simpred_lite.game.evaluation.evaluate` retire the learner and play on.
+    """
 
 
 class PrunedPoolWarning(UserWarning):
