@@ -51,9 +51,11 @@ import scipy.sparse as sp
 
 from ..bst import BinarySupportTree
 from ..checks import check_memory, check_work, is_integer
+from ..graphs import cut_size as _cut_size
 from ..graphs import frozen_copy, validate_graph, validate_labels
 from ..resistance import DENSE_LIMIT, edge_list, incidence, laplacian, laplacian_pinv
 from .base import SimilarityLearner, check_pair
+from .bounds import certified_matrix_perceptron_bound, certified_matrix_winnow_bound
 
 __all__ = [
     "DENSE_PERCEPTRON_EDGE_LIMIT",
@@ -739,6 +741,21 @@ class MatrixPerceptron(_ResistanceDiameter, SimilarityLearner):
         self.threshold = self.R**2
 
 
+    display_name = "Matrix Perceptron"
+    needs_graph = True
+    description = "Algorithm 1 on G (kernel form)"
+    bound_text = "R^2 ||U||_F^2 (Proposition 2)"
+
+    @classmethod
+    def for_graph(cls, G, seed=0, labels=None):
+        """The Matrix Perceptron on ``G`` itself."""
+        return cls(G)
+
+    def mistake_bound(self, G, labels):
+        """Proposition 2's ``R^2 ||U||_F^2`` (:func:`~simpred_lite.learners.bounds.certified_matrix_perceptron_bound`)."""
+        args, kwargs = self._init_params
+        return certified_matrix_perceptron_bound(self, kwargs.get("G", args[0] if args else G), labels)
+
     def _diameter_source(self):
         return self._kern if self.method == "kernel" else self._geo
 
@@ -1274,6 +1291,22 @@ class MatrixWinnow(_ResistanceDiameter, SimilarityLearner):
             self._zw_cache = None
             #: Trials the quadrature bounds left undecided (decided by a refresh and the exact sum).
             self.fallbacks = 0
+
+    display_name = "Matrix Winnow"
+    needs_graph = True
+    oracle = "|Phi|"
+    description = "Algorithm 1 on G (kernel form); its threshold needs |Phi|"
+    bound_text = "(e^eta + 1)/eta R |Phi| ln m (Proposition 2), with the true |Phi|"
+
+    @classmethod
+    def for_graph(cls, G, seed=0, labels=None):
+        """Matrix Winnow on ``G``, its threshold set with the labels' ``|Phi|`` (the oracle)."""
+        return cls(G, cut_size=_cut_size(G, labels))
+
+    def mistake_bound(self, G, labels):
+        """Proposition 2 (:func:`~simpred_lite.learners.bounds.certified_matrix_winnow_bound`); None with a wrong ``|Phi|``."""
+        args, kwargs = self._init_params
+        return certified_matrix_winnow_bound(self, kwargs.get("G", args[0] if args else G), labels)
 
     def _diameter_source(self):
         return self._geo

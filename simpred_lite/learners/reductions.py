@@ -46,9 +46,8 @@ from fractions import Fraction
 import numpy as np
 
 from ..checks import LearnerGaveUp, check_int, check_real
-from .base import SimilarityLearner
+from .base import ClassLearner, SimilarityLearner, check_class_learner
 from .bounds import PAPER_BETA
-from .classifiers import ClassLearner, check_class_learner
 
 __all__ = [
     "PoolLimitError",
@@ -155,6 +154,34 @@ class SimilarityFromClassifier(SimilarityLearner):
     True
     """
 
+    display_name = "Similarity from class"
+    needs_graph = True
+    oracle = "K"
+    slow = True
+    description = ("Lemma 7: weighted majority over hallucinated histories of a class learner "
+                   "(on a graph: one-vs-rest graph Perceptrons); retires when its pool outgrows max_histories")
+    bound_text = "c_K B (Lemma 7), B the base class learner's bound"
+
+    @classmethod
+    def for_graph(cls, G, seed=0, labels=None):
+        """Lemma 7's master over one-vs-rest graph Perceptrons sharing one kernel (``K`` from the labels)."""
+        from .classifiers import GraphKernel, GraphPerceptron, OneVsRest
+
+        K = 2 if labels is None else max(2, int(np.unique(np.asarray(labels)).size))
+        kernel = GraphKernel(G)  # computed once, shared by every binary learner of the pool
+        return cls(lambda: OneVsRest(lambda: GraphPerceptron(G, kernel=kernel), K=K), K)
+
+    def mistake_bound(self, G, labels):
+        """``c_K B`` (:func:`~simpred_lite.learners.bounds.similarity_from_classifier_mistake_bound`),
+        ``B`` the bound of a fresh base learner on the labels; None if it states none."""
+        from .bounds import similarity_from_classifier_mistake_bound
+
+        args, kwargs = self._init_params
+        make = kwargs.get("make_classifier", args[0] if args else None)
+        bound = getattr(make(), "mistake_bound", None) if callable(make) else None
+        B = bound(G, labels) if callable(bound) else None
+        return None if B is None else similarity_from_classifier_mistake_bound(int(B), self.K, self.beta)
+
     def __init__(
         self,
         make_classifier: Callable[[], ClassLearner],
@@ -245,7 +272,7 @@ class SimilarityFromClassifier(SimilarityLearner):
                     continue
                 length = (entry.node.length if entry.node else 0) + 2
                 for a, b in guesses:
-                    child = entry.learner.clone()
+                    child = entry.learner.copy()
                     child.learn_class(i, a)
                     child.learn_class(j, b)
                     node = _Node(entry.node, ((i, a), (j, b)), length)
@@ -386,6 +413,16 @@ class ClassifierFromSimilarity(ClassLearner):
     >>> clf.mistakes, clf.representatives, clf.sim_learner.mistakes
     (2, {1: 4}, 1)
     """
+
+    oracle = "K"
+
+    @classmethod
+    def for_graph(cls, G, seed=0, labels=None):
+        """The class learner over a :class:`~simpred_lite.learners.UnionFindLearner` (``K`` from the labels)."""
+        from .baselines import UnionFindLearner
+
+        K = 2 if labels is None else max(2, int(np.max(labels)) + 1)
+        return cls(UnionFindLearner(G.number_of_nodes()), K)
 
     def __init__(self, sim_learner, K: int):
         if not all(hasattr(sim_learner, a) for a in ("predict_one", "learn_one", "n")):
