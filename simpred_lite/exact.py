@@ -155,6 +155,10 @@ class ExactLaplacian:
         self._edges = [(int(u), int(v)) for u, v in G.edges]
         self._grounded = None
 
+    def __getstate__(self):
+        # the grounded FLINT matrix is a cache that does not pickle: rebuilt on first use
+        return {**self.__dict__, "_grounded": None}
+
     def _matrix(self):
         if self._grounded is None:
             import flint

@@ -632,9 +632,10 @@ class OneVsRest(ClassLearner):
     @classmethod
     def for_graph(cls, G, seed=0, labels=None):
         """One :class:`GraphPerceptron` per class, sharing one kernel (``K`` from the labels)."""
+        from functools import partial
+
         K = 2 if labels is None else max(2, int(np.max(labels)) + 1)
-        kernel = GraphKernel(G)
-        return cls(lambda: GraphPerceptron(G, kernel=kernel), K)
+        return cls(partial(GraphPerceptron, G, kernel=GraphKernel(G)), K)  # a partial pickles, a lambda not
 
     def mistake_bound(self, G, labels):
         """``sum_k B_k``: each class's binary bound on "class k versus rest" (None if one has none)."""

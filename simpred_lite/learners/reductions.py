@@ -165,11 +165,14 @@ class SimilarityFromClassifier(SimilarityLearner):
     @classmethod
     def for_graph(cls, G, seed=0, labels=None):
         """Lemma 7's master over one-vs-rest graph Perceptrons sharing one kernel (``K`` from the labels)."""
+        from functools import partial
+
         from .classifiers import GraphKernel, GraphPerceptron, OneVsRest
 
         K = 2 if labels is None else max(2, int(np.unique(np.asarray(labels)).size))
         kernel = GraphKernel(G)  # computed once, shared by every binary learner of the pool
-        return cls(lambda: OneVsRest(lambda: GraphPerceptron(G, kernel=kernel), K=K), K)
+        # partials of classes rather than lambdas, so that the learner pickles
+        return cls(partial(OneVsRest, partial(GraphPerceptron, G, kernel=kernel), K=K), K)
 
     def mistake_bound(self, G, labels):
         """``c_K B`` (:func:`~simpred_lite.learners.bounds.similarity_from_classifier_mistake_bound`),
