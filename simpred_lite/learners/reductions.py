@@ -150,7 +150,7 @@ class SimilarityFromClassifier(SimilarityLearner):
     ...     sim.learn_one(i, j, y)
     >>> sim.mistakes, sim.pool_sizes
     (2, [2, 2, 2, 3, 3])
-    >>> sim.mistakes <= similarity_from_classifier_mistake_bound(HalvingClassifier(H).mistake_bound, K=2)
+    >>> sim.mistakes <= similarity_from_classifier_mistake_bound(HalvingClassifier(H).mistake_bound(), K=2)
     True
     """
 

@@ -53,7 +53,7 @@ def test_beta_0294_minimises_the_worst_case_constant():
 def halving_instance(K, n=6, cut=2):
     G = nx.path_graph(n)
     H = labelings_with_small_cut(G, K, cut)
-    return G, H, HalvingClassifier(H).mistake_bound
+    return G, H, HalvingClassifier(H).mistake_bound()
 
 
 def check_potential(sim, K, B):
