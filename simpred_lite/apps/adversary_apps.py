@@ -180,6 +180,7 @@ class GraphAdversaryApp(_AdversaryApp):
     Examples
     --------
     >>> import networkx as nx
+    >>> from simpred_lite.learners import UnionFindLearner
     >>> app = GraphAdversaryApp(nx.cycle_graph(5), UnionFindLearner(5))
     >>> app.i.value, app.j.value = 0, 2
     >>> app.ask(), app.answer(0)

@@ -312,6 +312,17 @@ class ClassLearner(_LearnerInfo, ABC):
     ----------
     mistakes, trials : int
         Mistakes and calls to :meth:`learn_class` so far.
+
+    Examples
+    --------
+    >>> class Constant(ClassLearner):
+    ...     def _predict_class(self, x):
+    ...         return 0
+    ...     def _learn_class(self, x, y, y_hat):
+    ...         pass
+    >>> clf = Constant(3, K=2)
+    >>> clf.learn_class(1, 1); clf.mistakes, clf.clone().mistakes
+    (1, 0)
     """
 
     setting: ClassVar[str] = "class"

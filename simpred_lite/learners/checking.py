@@ -32,6 +32,18 @@ PERTURBATION = 1e-12
 class LearnerCheck:
     """What :func:`check_learner` found: ``rows`` of ``(check, result)``.
 
+    Parameters
+    ----------
+    name : str
+        The learner checked.
+
+    Examples
+    --------
+    >>> report = LearnerCheck("demo"); report.rows.append(("protocol", "ok"))
+    >>> report.ok, report
+    (True, check_learner(demo): passed
+      protocol  ok)
+
     Attributes
     ----------
     name : str
@@ -169,7 +181,7 @@ def check_learner(learner_or_class, G=None, labels=None, *, seed: int = 0, trial
     --------
     >>> from simpred_lite.learners import UnionFindLearner
     >>> report = check_learner(UnionFindLearner)
-    >>> report.ok, [check for check, result in report.rows if result != "ok"]
+    >>> report.ok, [check for check, result in report.rows if not result.startswith("ok")]
     (True, ['exact decisions'])
     """
     from .registry import resolve

@@ -36,9 +36,15 @@ PLAYABLE_SETTINGS = ("baseline", "known graph", "unknown graph")
 
 @dataclass(frozen=True)
 class LearnerSpec:
-    """How to build and judge one learner.
+    """How to build and judge one learner (what :func:`resolve` returns).
 
-    Attributes
+    Examples
+    --------
+    >>> spec = LEARNERS["Matrix Winnow"]
+    >>> spec.cls.__name__, spec.needs, spec.needs_labels
+    ('MatrixWinnow', 'the graph, oracle |Phi|', True)
+
+    Parameters
     ----------
     name : str
     factory : callable ``(G, seed) -> learner`` (``(G, seed, labels)`` if ``needs_labels``)
