@@ -11,11 +11,13 @@ This module is the plain-Python logic behind notebook 10 and its web app
   §5), and its mistake bound (the learner's own ``mistake_bound(G, labels)``).  The
   playground offers the learners of the settings ``"baseline"``, ``"known graph"`` and
   ``"unknown graph"``.
-* **Adversaries** — :data:`ADVERSARIES`: ``"random"`` pairs, ``"cut-biased"`` pairs among the
-  vertices touching a cut edge, ``"adaptive"`` (asks a target learner ``predict_one`` on
-  candidate pairs *without letting it learn* and picks one it gets wrong), two
-  path-revealing adversaries (``"shortest path"`` and ``"random-walk path"``), and
-  ``"student"``: the pair is yours, ``step(pair=(i, j))``.
+* **Adversaries** — :data:`ADVERSARIES`, one meaning each everywhere in the package
+  (:mod:`simpred_lite.game.adversaries`): ``"random"`` pairs, ``"cut-biased"`` (half of the
+  pairs are cut edges), ``"adaptive"`` (asks a target learner ``predict_one`` on 32 random
+  candidate pairs *without letting it learn* and picks one it gets wrong;
+  ``adversary_options={"candidates": None}`` asks every pair), the path-revealing adversaries
+  (``"path-revealing"`` = ``"shortest path"``, and ``"random-walk path"``), and ``"student"``:
+  the pair is yours, ``step(pair=(i, j))``.
 * :class:`Playground` runs every chosen learner on the *same* trials: ``step()``,
   ``play(k)``, ``reset()``, and gives their mistake curves as :class:`~simpred_lite.game.trials.RunResult`.
 
