@@ -25,7 +25,8 @@ import _timing
 
 from simpred_lite.bst import BinarySupportTree
 from simpred_lite.datasets import digits_knn_graph
-from simpred_lite.game.trials import cut_biased_trials, random_trials
+from simpred_lite.game.adversaries import cut_biased_trials
+from simpred_lite.game.trials import random_trials
 from simpred_lite.graphs import cut_size, planted_partition
 from simpred_lite.learners import LowRankMatrixWinnow, MatrixPerceptron, MatrixWinnow, MatrixWinnowReference
 

@@ -24,6 +24,9 @@ from typing import Any
 import numpy as np
 
 __all__ = [
+    "LearnerGaveUp",
+    "MemoryLimitError",
+    "WorkLimitError",
     "MEMORY_LIMIT",
     "is_integer",
     "check_random_state",
@@ -34,6 +37,7 @@ __all__ = [
     "check_pair",
     "check_path",
     "check_similarity_label",
+    "check_class_label",
     "check_labels",
     "check_memory",
     "WORK_LIMIT",
@@ -65,6 +69,49 @@ WORK_LIMIT = 10**10
 TRIAL_BYTES = 400
 
 _BOOLS = (bool, np.bool_)
+
+
+class LearnerGaveUp(RuntimeError):
+    """A learner legitimately gave up: a pool limit or a memory or time guard refused to go on.
+
+    The one exception that *retires* a learner in the playground and in
+    :func:`~simpred_lite.game.evaluation.evaluate`: it stops playing and the others go on.
+    Every other exception (a ``ZeroDivisionError`` in a student's learner, bad input) is a
+    bug and surfaces with its traceback.  Subclasses:
+    :class:`~simpred_lite.learners.reductions.PoolLimitError`,
+    :class:`~simpred_lite.exact.ExactTooLargeError` and :class:`MemoryLimitError`.  A
+    learner of your own that cannot go on should raise it (or a subclass) with a message
+    saying why.
+
+    Examples
+    --------
+    >>> issubclass(MemoryLimitError, LearnerGaveUp)
+    True
+    """
+
+
+class MemoryLimitError(LearnerGaveUp, ValueError):
+    """:func:`check_memory` refused an allocation larger than the limit.
+
+    A ``ValueError`` (the size asked for is a bad value) and a :class:`LearnerGaveUp` (a
+    learner that meets it mid-run retires instead of crashing the game).
+
+    Examples
+    --------
+    >>> issubclass(MemoryLimitError, ValueError)
+    True
+    """
+
+
+class WorkLimitError(LearnerGaveUp, ValueError):
+    """:func:`check_work` refused a computation longer than the limit (the time twin of
+    :class:`MemoryLimitError`).
+
+    Examples
+    --------
+    >>> issubclass(WorkLimitError, LearnerGaveUp) and issubclass(WorkLimitError, ValueError)
+    True
+    """
 
 
 def is_integer(value: Any) -> bool:
@@ -538,8 +585,8 @@ def check_memory(n_bytes: Any, what: str, alternative: str, *, limit: int | None
 
     Raises
     ------
-    ValueError
-        If ``n_bytes > limit``.
+    MemoryLimitError
+        (a ``ValueError`` and a :class:`LearnerGaveUp`) if ``n_bytes > limit``.
 
     Examples
     --------
@@ -547,11 +594,11 @@ def check_memory(n_bytes: Any, what: str, alternative: str, *, limit: int | None
     >>> check_memory(8 * 10**10, "a 10^5 x 10^5 float matrix", "use a sparse solver")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: a 10^5 x 10^5 float matrix needs 74.5 GiB, more than the 1.0 GiB limit (...); use a sparse solver
+    simpred_lite.checks.MemoryLimitError: a 10^5 x 10^5 float matrix needs 74.5 GiB, ...
     """
     limit = MEMORY_LIMIT if limit is None else limit
     if n_bytes > limit:
-        raise ValueError(
+        raise MemoryLimitError(
             f"{what} needs {_size(n_bytes)}, more than the {_size(limit)} limit "
             f"(simpred_lite.checks.MEMORY_LIMIT); {alternative}"
         )
@@ -583,7 +630,7 @@ def check_work(n_steps: Any, what: str, alternative: str, *, limit: int | None =
 
     Raises
     ------
-    ValueError
+    WorkLimitError
         If ``n_steps > limit``.
 
     Examples
@@ -592,11 +639,11 @@ def check_work(n_steps: Any, what: str, alternative: str, *, limit: int | None =
     >>> check_work(10**12, "10^12 pair draws", "use a smaller n")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: 10^12 pair draws takes about 1.0e+12 steps, more than the 1.0e+10 limit (...); use a smaller n
+    simpred_lite.checks.WorkLimitError: 10^12 pair draws takes about 1.0e+12 steps, ...
     """
     limit = WORK_LIMIT if limit is None else limit
     if n_steps > limit:
-        raise ValueError(
+        raise WorkLimitError(
             f"{what} takes about {float(n_steps):.1e} steps, more than the {float(limit):.1e} limit "
             f"(simpred_lite.checks.WORK_LIMIT); {alternative}"
         )
@@ -792,7 +839,7 @@ def check_num_trials(T: Any, name: str = "T", *, already: int = 0) -> int:
     >>> check_num_trials(10**9)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: T=1000000000 trials (about 400 bytes each, kept) needs 372.5 GiB, more than the 1.0 GiB limit ...
+    simpred_lite.checks.MemoryLimitError: T=1000000000 trials (about 400 bytes each, kept) needs 372.5 GiB, ...
     """
     T = check_int(T, name, low=0)
     total = already + T
@@ -834,7 +881,7 @@ def check_graph_memory(n: Any, m: Any, what: str, alternative: str) -> None:
     >>> check_graph_memory(10**10, 2 * 10**10, "grid_graph(10**5, 10**5)", "use a smaller grid")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: grid_graph(10**5, 10**5) (a networkx graph, n=1e+10 vertices, m=2e+10 edges) needs 7450.6 GiB, ...
+    simpred_lite.checks.MemoryLimitError: grid_graph(10**5, 10**5) (a networkx graph, ...
     """
     check_memory(NX_NODE_BYTES * float(n) + NX_EDGE_BYTES * float(m),
                  f"{what} (a networkx graph, n={float(n):.3g} vertices, m={float(m):.3g} edges)", alternative)

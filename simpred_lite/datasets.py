@@ -496,7 +496,10 @@ def _digits(k: int | None) -> LabelledGraph:
 def _karate(k: int | None) -> LabelledGraph:
     if k is not None:
         raise ValueError("k applies to the kNN datasets only; the karate club is a graph already")
-    return LabelledGraph.from_networkx(nx.karate_club_graph(), label="club", name="karate club")
+    from .graphs import karate_club  # the one place the karate club is loaded (weights dropped)
+
+    G, y = karate_club()
+    return LabelledGraph(G, y, tuple(range(G.number_of_nodes())), ("Mr. Hi", "Officer"), "karate club")
 
 
 def _davis(k: int | None) -> LabelledGraph:

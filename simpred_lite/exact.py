@@ -46,7 +46,7 @@ from fractions import Fraction
 import networkx as nx
 import numpy as np
 
-from .checks import check_memory, check_work
+from .checks import LearnerGaveUp, check_memory, check_work
 from .graphs import validate_graph
 
 __all__ = ["ExactLaplacian", "ExactTooLargeError", "exact_solve_cost", "pinv_error_bound", "certified_compare",
@@ -56,13 +56,14 @@ __all__ = ["ExactLaplacian", "ExactTooLargeError", "exact_solve_cost", "pinv_err
 UNIT_ROUNDOFF = 2.0**-53
 
 
-class ExactTooLargeError(RuntimeError):
+class ExactTooLargeError(LearnerGaveUp):
     """An exact rational solve was refused: it would exceed the time or memory limit.
 
     Raised by :class:`ExactLaplacian` before FLINT allocates anything (FLINT itself aborts
-    the whole interpreter when it runs out of memory).  It is a ``RuntimeError`` because it is
-    raised in the middle of a run when a learner meets a decision the floats cannot certify;
-    the playground and :func:`~simpred_lite.game.evaluation.evaluate` then retire that learner
+    the whole interpreter when it runs out of memory).  It is a
+    :class:`~simpred_lite.checks.LearnerGaveUp` (a ``RuntimeError``) because it is raised in
+    the middle of a run when a learner meets a decision the floats cannot certify; the
+    playground and :func:`~simpred_lite.game.evaluation.evaluate` then retire that learner
     and play on with the others.
 
     Examples
@@ -153,6 +154,10 @@ class ExactLaplacian:
             raise ExactTooLargeError(str(err)) from None
         self._edges = [(int(u), int(v)) for u, v in G.edges]
         self._grounded = None
+
+    def __getstate__(self):
+        # the grounded FLINT matrix is a cache that does not pickle: rebuilt on first use
+        return {**self.__dict__, "_grounded": None}
 
     def _matrix(self):
         if self._grounded is None:

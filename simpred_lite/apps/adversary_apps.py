@@ -20,8 +20,7 @@ from matplotlib.figure import Figure
 
 from ..checks import check_int
 from ..game.hand_played import GraphAdversaryGame, PermutationAdversaryGame
-from ..learners.baselines import AlwaysSimilar, UnionFindLearner
-from ..learners.permutations import HalvingPermutationLearner, TransitiveOrderLearner
+from ..learners.registry import LEARNERS
 from ..theory.lowerbound import (
     ComparisonAdversary,
     binary_insertion_min_comparisons,
@@ -36,12 +35,19 @@ from .text import label_word, plain_text
 
 __all__ = ["PERMUTATION_LEARNERS", "PermutationAdversaryApp", "GraphAdversaryApp", "MergeSortLearnerApp"]
 
-#: Learners a student can pick on the paired permutation problem (K items -> K² patterns).
+def _pattern_learner(spec):
+    """``K -> learner on the K² patterns``, from a registry spec (the learner uses n only)."""
+    import networkx as nx
+
+    return lambda K: spec.build(nx.empty_graph(K * K), 0, None)
+
+
+#: Learners a student can pick on the paired permutation problem (K items -> K² patterns): from the
+#: registry, its similarity learners of the paired permutation setting and the baselines (which use n
+#: only), plus Lemma 7's reduction over the halving class learner.
 PERMUTATION_LEARNERS = {
-    "TransitiveOrderLearner": lambda K: TransitiveOrderLearner(K),
-    "UnionFindLearner": lambda K: UnionFindLearner(K * K),
-    "AlwaysSimilar": lambda K: AlwaysSimilar(K * K),
-    "HalvingPermutationLearner": lambda K: HalvingPermutationLearner(K),
+    **{name: _pattern_learner(spec) for name, spec in LEARNERS.items()
+       if spec.setting in ("baseline", "paired permutations") and hasattr(spec.cls, "predict_one")},
     # Lemma 7 on the halving class learner (notebook 04); K <= 7 keeps its pool small
     "SimilarityFromClassifier(Halving)": lambda K: _similarity_from_halving(K),
 }
@@ -174,6 +180,7 @@ class GraphAdversaryApp(_AdversaryApp):
     Examples
     --------
     >>> import networkx as nx
+    >>> from simpred_lite.learners import UnionFindLearner
     >>> app = GraphAdversaryApp(nx.cycle_graph(5), UnionFindLearner(5))
     >>> app.i.value, app.j.value = 0, 2
     >>> app.ask(), app.answer(0)

@@ -21,6 +21,7 @@ from matplotlib.figure import Figure
 from ..checks import check_int
 from ..game.adversaries import ADVERSARIES
 from ..game.playground import GRAPHS, LEARNERS, Playground
+from ..learners.registry import playable
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph
 from ..viz.style import figure_to_png
@@ -93,7 +94,8 @@ class PlaygroundApp:
                             f"[{learners!r}]")
         seed = check_int(seed, "seed", low=0, high=10**6)  # the seed box holds 0..10^6; never clamp silently
         play_steps = check_int(play_steps, "play_steps", low=1, high=2000)
-        names = list(LEARNERS) if learners is None else list(learners)
+        offered = playable()
+        names = offered if learners is None else list(learners)
         for what, value, choices in (("graph", [graph], GRAPHS), ("learner", names, LEARNERS),
                                      ("adversary", [adversary], ADVERSARIES)):
             unknown = [v for v in value if v not in choices]
@@ -101,8 +103,8 @@ class PlaygroundApp:
                 raise ValueError(f"unknown {what} {unknown[0]!r}; choose from {list(choices)}")
         refuse = refusal_to_status(self)  # a refused value of a box: its sentence goes to the status line
         self.graph = CheckedDropdown(options=list(GRAPHS), value=graph, description="graph", on_invalid=refuse)
-        self.learners = W.SelectMultiple(options=list(LEARNERS), value=names, description="learners",
-                                         rows=len(LEARNERS))  # every learner visible, no scrolling
+        self.learners = W.SelectMultiple(options=offered, value=names, description="learners",
+                                         rows=len(offered))  # every learner visible, no scrolling
         self.adversary = CheckedDropdown(options=list(ADVERSARIES), value=adversary, description="adversary",
                                          on_invalid=refuse)
         self.target = CheckedDropdown(options=names, value=names[0] if names else None, description="target",

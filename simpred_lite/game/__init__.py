@@ -1,12 +1,13 @@
 """The game of online similarity prediction: trials, adversaries, and the loops that play them.
 
 - :mod:`~simpred_lite.game.trials` — a trial, a run's result, random pairs, trial sequences
-- :mod:`~simpred_lite.game.adversaries` — one :class:`Adversary` family (random, cut-biased,
-  adaptive, path-revealing, student)
+- :mod:`~simpred_lite.game.adversaries` — one :class:`Adversary` family and vocabulary (random,
+  cut-biased, adaptive, path-revealing, student), :func:`cut_biased_trials`
 - :mod:`~simpred_lite.game.play` — the run loop (:func:`play_trials`, :func:`run`) and
   :func:`adaptive_run`
 - :mod:`~simpred_lite.game.evaluation` — several learners on one sequence (:func:`evaluate`), sweeps
-- :mod:`~simpred_lite.game.playground` — the learner registry and the :class:`Playground`
+- :mod:`~simpred_lite.game.playground` — the :class:`Playground` (its learners come from the one
+  registry, :mod:`simpred_lite.learners.registry`)
 - :mod:`~simpred_lite.game.hand_played` — adversary games played by hand (logic of the apps)
 
 Nothing here imports matplotlib or ipywidgets; the views live in :mod:`simpred_lite.apps`.

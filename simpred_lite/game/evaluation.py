@@ -21,7 +21,6 @@ list gets ``seed + 1000 * (p + 1)``, the rule of :class:`~simpred_lite.game.play
 
 from __future__ import annotations
 
-import copy
 import html
 import math
 import time
@@ -31,60 +30,36 @@ from dataclasses import dataclass
 import networkx as nx
 import numpy as np
 
-from ..checks import check_int, check_num_trials
+from ..checks import LearnerGaveUp, check_int, check_num_trials
 from ..graphs import cut_size, validate_graph, validate_labels
+from .adversaries import ADAPTIVE_CANDIDATES, cut_biased_trials
 from .play import adaptive_run, play_trials
 from .trials import (
     RunResult,
     Trial,
     check_trial_vertices,
-    cut_biased_trials,
     random_trials,
+    random_walk_trials,
     shortest_path_trials,
 )
 
 __all__ = ["TRIAL_KINDS", "LearnerResult", "Evaluation", "evaluate", "Sweep", "evaluate_sweep"]
 
-#: The trial sequences :func:`evaluate` can generate (or pass a list of Trial).
-TRIAL_KINDS = ("random", "cut-biased", "adaptive", "path")
-
-#: Candidate pairs per trial of the ``"adaptive"`` sequence.
-ADAPTIVE_CANDIDATES = 32
+#: The trial sequences :func:`evaluate` can generate (or pass a list of Trial): the adversaries of
+#: :data:`~simpred_lite.game.adversaries.ADVERSARIES` (one meaning each), ``"path"`` an alias of
+#: ``"path-revealing"``.
+TRIAL_KINDS = ("random", "cut-biased", "adaptive", "path-revealing", "shortest path", "random-walk path", "path")
 
 
 # -- resolving learners ---------------------------------------------------------------------
-def _spec_for(entry, name: str | None, registry: Mapping):
-    """A :class:`LearnerSpec` for one entry of ``learners``."""
-    from .playground import LearnerSpec
+def _spec_for(entry, name: str | None, registry: Mapping | None):
+    """A :class:`LearnerSpec` for one entry of ``learners`` (the registry's one resolver)."""
+    from ..learners.registry import resolve
 
-    if isinstance(entry, LearnerSpec):
-        return entry if name is None or name == entry.name else LearnerSpec(**{**entry.__dict__, "name": name})
-    if isinstance(entry, str):
-        if entry not in registry:
-            raise ValueError(f"unknown learner {entry!r}; registered learners: {list(registry)}")
-        spec = registry[entry]
-        return spec if name is None else LearnerSpec(**{**spec.__dict__, "name": name})
-    if hasattr(entry, "predict_one") and hasattr(entry, "learn_one") and not isinstance(entry, type):
-        proto = entry
-        return LearnerSpec(name or type(entry).__name__, lambda G, seed: copy.deepcopy(proto),
-                           needs_path=bool(getattr(entry, "needs_path", False)), setting="custom")
-    if isinstance(entry, type):
-        cls = entry
-        return LearnerSpec(name or cls.__name__, lambda G, seed: cls(G.number_of_nodes()),
-                           needs_path=bool(getattr(cls, "needs_path", False)), setting="custom")
-    if callable(entry):
-        fn = entry
-        return LearnerSpec(name or getattr(fn, "__name__", "learner"), fn, setting="custom")
-    raise TypeError(
-        f"a learner must be a registered name, a LearnerSpec, a learner object, a class or a "
-        f"factory (G, seed) -> learner; got {entry!r}"
-    )
+    return resolve(entry, name, registry)
 
 
 def _resolve_learners(learners, registry=None) -> list:
-    from .playground import LEARNERS
-
-    registry = LEARNERS if registry is None else registry
     if isinstance(learners, (str, bytes)) or not isinstance(learners, (Sequence, Mapping)):
         learners = [learners]
     items = list(learners.items()) if isinstance(learners, Mapping) else [(None, e) for e in learners]
@@ -140,10 +115,12 @@ def make_trials(kind, G: nx.Graph, labels: np.ndarray, T: int, seed: int, specs:
             raise TypeError("a given list of trials must hold Trial objects; build them with Trial(i, j, y)")
         check_trial_vertices(trials, G.number_of_nodes())
         kind = "given"
-    elif kind == "random":
+    elif kind == "random":  # RandomAdversary's distribution, the pairs drawn in one batch
         trials = (shortest_path_trials if needs_path else random_trials)(G, labels, T, seed)
-    elif kind == "path":
+    elif kind in ("path", "path-revealing", "shortest path"):
         trials = shortest_path_trials(G, labels, T, seed)
+    elif kind == "random-walk path":
+        trials = random_walk_trials(G, labels, T, seed)
     elif kind == "cut-biased":
         trials = cut_biased_trials(G, labels, T, seed)
     elif kind == "adaptive":
@@ -156,7 +133,7 @@ def make_trials(kind, G: nx.Graph, labels: np.ndarray, T: int, seed: int, specs:
             raise ValueError(f"the adaptive sequence asks its target without paths, but {name!r} needs paths; "
                              "choose as target a learner on the known graph, e.g. target='UnionFindLearner'")
         target_learner = specs[p].build(G, _learner_seed(seed, p), labels)
-        trials, _ = adaptive_run(target_learner, labels, T, seed, num_candidates=ADAPTIVE_CANDIDATES)
+        trials, _ = adaptive_run(target_learner, labels, T, seed, candidates=ADAPTIVE_CANDIDATES)
     else:
         raise ValueError(f"unknown trials {kind!r}; choose one of {TRIAL_KINDS} or pass a list of Trial")
     if needs_path:
@@ -212,8 +189,6 @@ class LearnerResult:
 
 
 def _play(spec, position: int, G, labels, trials, seed: int, last_block: int, progress: bool) -> LearnerResult:
-    from .playground import RETIRE_ON
-
     learner = spec.build(G, _learner_seed(seed, position), labels)
     steps = trials
     if progress:
@@ -227,7 +202,7 @@ def _play(spec, position: int, G, labels, trials, seed: int, last_block: int, pr
         for y_hat, y in play_trials(learner, steps):
             preds.append(y_hat)
             truth.append(y)
-    except RETIRE_ON as err:  # the learner gives up; keep what it played
+    except LearnerGaveUp as err:  # the learner gives up (only this retires it); keep what it played
         why = str(err).split(". ")[0].rstrip(".")
         retired = f"retired at trial {len(preds) + 1}: {type(err).__name__}: {why}"
     elapsed = time.perf_counter() - start
@@ -357,22 +332,26 @@ def evaluate(learners, G, labels=None, *, trials="random", T: int = 1000, seed: 
     Parameters
     ----------
     learners : str, learner, or sequence / dict of them
-        Names from the playground's registry (:data:`~simpred_lite.game.playground.LEARNERS`:
-        ``"UnionFindLearner"``, ``"BST Perceptron"``, ...), :class:`LearnerSpec` objects,
-        learner objects (each run starts from a copy), classes with an ``n``-only
-        constructor, or factories ``(G, seed) -> learner``.  A dict ``{name: learner}``
-        names them.  A registered learner brings its mistake bound.
+        Anything :func:`simpred_lite.learners.resolve` takes: names from the registry
+        (:func:`simpred_lite.learners.available` lists them: ``"UnionFindLearner"``,
+        ``"BST Perceptron"``, or class names such as ``"MatrixWinnow"``), learner classes
+        (built with their ``for_graph``), learner objects (each run starts from a copy),
+        :class:`LearnerSpec` objects, or factories ``(G, seed) -> learner``.  A dict
+        ``{name: learner}`` names them.  A learner class or object brings its mistake bound.
     G : networkx.Graph, LabelledGraph or str
         The graph (vertices ``0 .. n-1``; see :meth:`LabelledGraph.from_networkx` for any
         other graph), a :class:`~simpred_lite.datasets.LabelledGraph`, or a dataset name of
         :func:`~simpred_lite.datasets.load_graph`.
     labels : array_like of int, optional
         Class of each vertex (not with a LabelledGraph or dataset name).
-    trials : {"random", "cut-biased", "adaptive", "path"} or list of Trial
-        ``"random"``: uniformly random pairs; ``"cut-biased"``: half of the pairs are cut
-        edges; ``"adaptive"``: each pair is chosen among 32 random candidates to make the
-        *target* learner err, then the same sequence is replayed on every learner;
-        ``"path"``: random pairs revealed with a shortest path.  Learners that need paths
+    trials : str or list of Trial
+        An adversary of :data:`~simpred_lite.game.adversaries.ADVERSARIES`, each with the one
+        meaning it has everywhere: ``"random"``: uniformly random pairs; ``"cut-biased"``: with
+        probability 0.5 the ends of a random cut edge, else a uniform pair; ``"adaptive"``:
+        each pair is chosen among 32 random candidates to make the *target* learner err, then
+        the same sequence is replayed on every learner; ``"path-revealing"`` (or ``"path"``,
+        ``"shortest path"``): random pairs revealed with a shortest path; ``"random-walk path"``:
+        with a loop-erased random walk.  Learners that need paths
         (unknown graph, §5) always get a shortest path with each pair.  A given list is
         played as given, even where its labels disagree with ``labels`` (label noise); the
         mistake bounds hold only for sequences consistent with ``labels``.

@@ -1,4 +1,4 @@
-"""Playing the game: the run loop, and runs against an adaptive adversary.
+"""Playing the game: the run loop, and runs against the adaptive adversary.
 
 :func:`play_trials` is the one loop of the package — predict, then reveal, trial by trial; it yields
 ``(prediction, label)`` so callers that must keep a partial run (a learner that gives up, in
@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-import numpy as np
-
-from ..checks import check_int, check_num_trials, check_random_state
-from ..graphs import validate_labels
-from .adversaries import AdaptiveAdversary
+from ..checks import check_int, check_num_trials
+from .adversaries import ADAPTIVE_CANDIDATES, AdaptiveAdversary, GameState, play_adversary
 from .trials import RunResult, Trial
 
-__all__ = ["play_trials", "run", "adaptive_run", "adversarial_run"]
+__all__ = ["play_trials", "run", "adaptive_run"]
 
 
 def play_trials(learner, trials: Iterable[Trial]) -> Iterator[tuple[int, int]]:
@@ -82,64 +79,33 @@ def run(learner, trials: Iterable[Trial]) -> RunResult:
     return RunResult.from_predictions(preds, truth)
 
 
-def adversarial_run(learner, labels, T: int, seed, *, candidates: int | None = None) -> tuple[list[Trial], RunResult]:
-    """Play ``T`` trials chosen greedily against ``learner``: a mistake whenever possible.
+def adaptive_run(learner, labels, T: int, seed, *, candidates: int | None = ADAPTIVE_CANDIDATES, pairs=None,
+                 G=None) -> tuple[list[Trial], RunResult]:
+    """Play ``T`` trials of the ``"adaptive"`` adversary (:class:`AdaptiveAdversary`) against ``learner``.
 
-    On each trial the adversary looks at the pairs of distinct vertices (all of them, or
-    ``candidates`` pairs drawn at random) in a random order and poses the first one the
-    learner would get wrong — predicting never changes a learner's state, so it may ask.
-    If the learner is right on every candidate, a random candidate is posed.  The labels
-    stay consistent with ``labels``, so every mistake bound of the paper still applies:
-    this is how the tests and notebooks push learners towards their worst case.
+    On each trial the adversary draws ``candidates`` random pairs (all pairs with
+    ``candidates=None``), asks the learner ``predict_one`` on them — predicting never changes
+    a learner's state, so it may ask — and poses the first one the learner gets wrong, else
+    the first candidate.  The labels stay consistent with ``labels``, so every mistake bound
+    of the paper still applies: this is how the tests and notebooks push learners towards
+    their worst case (``candidates=None`` makes the learner err whenever it can be made to).
 
     Parameters
     ----------
     learner : SimilarityLearner
-        A learner on the vertices ``0 .. n-1`` that does not need paths.
+        A learner on the vertices ``0 .. n-1``.
     labels : array_like of int
         The true class of each vertex.
     T : int
         Number of trials.
     seed : int or numpy.random.Generator
-    candidates : int, optional
-        Pairs examined per trial; all ``n(n-1)/2`` pairs by default.
-
-    Returns
-    -------
-    trials : list of Trial
-        The trials posed.
-    result : RunResult
-
-    Examples
-    --------
-    >>> from simpred_lite.learners import UnionFindLearner
-    >>> trials, res = adversarial_run(UnionFindLearner(4), [0, 0, 1, 1], 6, seed=0)
-    >>> res.total_mistakes   # UnionFindLearner errs at most n - K = 2 times
-    2
-    """
-    if getattr(learner, "needs_path", False):
-        raise ValueError("adversarial_run poses pairs without paths; the learner needs paths")
-    return adaptive_run(learner, labels, T, seed, num_candidates=candidates)
-
-
-def adaptive_run(
-    learner, labels, T: int, seed, num_candidates: int | None = 32, pairs=None
-) -> tuple[list[Trial], RunResult]:
-    """Play ``T`` rounds of :class:`AdaptiveAdversary` against ``learner``.
-
-    Parameters
-    ----------
-    learner : SimilarityLearner
-        A learner on ``n`` vertices that needs no paths.
-    labels : array_like of int
-        The true class of each vertex.
-    T : int
-        Number of trials.
-    seed : int or numpy.random.Generator
-    num_candidates : int or None, default 32
-        Candidate pairs examined per trial; ``None``: all pairs, in a random order.
+    candidates : int or None, default 32
+        Candidate pairs examined per trial (:data:`ADAPTIVE_CANDIDATES`, the meaning of
+        ``"adaptive"`` everywhere); ``None``: all pairs, in a fresh random order.
     pairs : sequence of (int, int), optional
         The pool candidates are drawn from (default: all pairs of distinct vertices).
+    G : networkx.Graph, optional
+        The graph, to reveal a shortest path with each pair to a learner that needs paths.
 
     Returns
     -------
@@ -149,33 +115,30 @@ def adaptive_run(
 
     Examples
     --------
-    >>> from simpred_lite.learners import AlwaysSimilar
+    >>> from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
     >>> trials, result = adaptive_run(AlwaysSimilar(4), [0, 0, 1, 1], T=5, seed=0)
     >>> result.total_mistakes
     5
+    >>> trials, res = adaptive_run(UnionFindLearner(4), [0, 0, 1, 1], 6, seed=0, candidates=None)
+    >>> res.total_mistakes   # UnionFindLearner errs at most n - K = 2 times
+    2
     """
+    if not (hasattr(learner, "predict_one") and hasattr(learner, "learn_one")):
+        raise TypeError(f"{type(learner).__name__} is not a similarity learner: it needs "
+                        "predict_one(i, j, path=None) and learn_one(i, j, y, path=None)")
     T = check_num_trials(T)
-    y = np.asarray(labels)
-    labels = validate_labels(labels, y.shape[0] if y.ndim == 1 else -1)
-    n = labels.shape[0]
-    if n < 2:
-        raise ValueError("an adversary needs at least two vertices")
-    if num_candidates is not None:
-        num_candidates = check_int(num_candidates, "num_candidates", low=1)
-    adv = AdaptiveAdversary(candidates=num_candidates, pairs=pairs)
-    adv.check_pairs(n)
-    rng = check_random_state(seed)
-    trials: list[Trial] = []
-
-    def label(i, j):
-        return int(labels[i] != labels[j])
-
-    def serve():  # lazily: each pair is chosen against the learner as it is *now*
-        if T and getattr(learner, "n", n) != n:
-            raise ValueError(f"the learner has n={learner.n} vertices but the labels have {n}")
-        for _ in range(T):
-            i, j, _path = adv.first_mistake(learner, adv.candidate_pairs(rng, n, adv.candidates), label)
-            trials.append(Trial(i, j, label(i, j)))
-            yield trials[-1]
-
-    return trials, run(learner, serve())
+    if candidates is not None:
+        candidates = check_int(candidates, "candidates", low=1)
+    state = GameState(labels, seed, G=G, learner=learner)
+    if T and getattr(learner, "n", state.n) != state.n:
+        raise ValueError(f"the learner has n={learner.n} vertices but the labels have {state.n}")
+    if getattr(learner, "needs_path", False) and G is None:
+        raise ValueError(f"{type(learner).__name__} needs the path revealed with each pair: pass the graph, "
+                         "adaptive_run(..., G=G), to reveal shortest paths")
+    adversary = AdaptiveAdversary(candidates=candidates, pairs=pairs)
+    adversary.check_pairs(state.n)
+    trials, preds = [], []
+    for trial, y_hat in play_adversary(adversary, state, T, learner):
+        trials.append(trial)
+        preds.append(y_hat)
+    return trials, RunResult.from_predictions(preds, [t.y for t in trials])

@@ -5,39 +5,39 @@ This module is the plain-Python logic behind notebook 10 and its web app
 
 * **Graphs** — :data:`GRAPHS`: a planted partition, a grid, a barbell and the karate club,
   each with its classes.
-* **Learners** — :data:`LEARNERS`, a registry ``name -> LearnerSpec``: how to build the
-  learner on a graph (``factory(G, seed)``), whether it needs the path revealed with each
-  pair (the unknown-graph setting of §5), and optionally its mistake bound
-  ``bound(G, labels[, learner])``.
-* **Adversaries** — :data:`ADVERSARIES`: ``"random"`` pairs, ``"cut-biased"`` pairs among the
-  vertices touching a cut edge, ``"adaptive"`` (asks a target learner ``predict_one`` on
-  candidate pairs *without letting it learn* and picks one it gets wrong), two
-  path-revealing adversaries (``"shortest path"`` and ``"random-walk path"``), and
-  ``"student"``: the pair is yours, ``step(pair=(i, j))``.
+* **Learners** — :data:`LEARNERS`, the one registry of :mod:`simpred_lite.learners.registry`
+  (``name -> LearnerSpec``), discovered from the learner classes: how to build each learner on
+  a graph, whether it needs the path revealed with each pair (the unknown-graph setting of
+  §5), and its mistake bound (the learner's own ``mistake_bound(G, labels)``).  The
+  playground offers the learners of the settings ``"baseline"``, ``"known graph"`` and
+  ``"unknown graph"``.
+* **Adversaries** — :data:`ADVERSARIES`, one meaning each everywhere in the package
+  (:mod:`simpred_lite.game.adversaries`): ``"random"`` pairs, ``"cut-biased"`` (half of the
+  pairs are cut edges), ``"adaptive"`` (asks a target learner ``predict_one`` on 32 random
+  candidate pairs *without letting it learn* and picks one it gets wrong;
+  ``adversary_options={"candidates": None}`` asks every pair), the path-revealing adversaries
+  (``"path-revealing"`` = ``"shortest path"``, and ``"random-walk path"``), and ``"student"``:
+  the pair is yours, ``step(pair=(i, j))``.
 * :class:`Playground` runs every chosen learner on the *same* trials: ``step()``,
   ``play(k)``, ``reset()``, and gives their mistake curves as :class:`~simpred_lite.game.trials.RunResult`.
 
 Registering a learner
 ---------------------
-One line per learner, at the end of this module (or anywhere before a ``Playground`` is
-built)::
+A learner class of the package is registered by being one (see
+:mod:`simpred_lite.learners.registry`).  Your own learner joins with one line, anywhere
+before a ``Playground`` is built::
 
-    register_learner("Matrix Perceptron", lambda G, seed: MatrixPerceptron(G),
-                     bound=matrix_perceptron_bound, setting="known graph")
-    register_learner("TreeWinnow", TreeWinnow, setting="unknown graph")
+    register_learner("Adjacent => similar", lambda G, seed: AdjacentSimilar(G))
+    register_learner("My learner", MyLearner)   # a class: built with MyLearner.for_graph, bound from mistake_bound
 
 ``factory(G, seed)`` gets the validated graph and an integer seed (use it for any random
-spanning tree, e.g. ``BinarySupportTree.from_graph(G, seed)``); a class whose constructor
-takes ``n`` alone may be passed as is.  A learner on an unknown graph must only use
-``G.number_of_nodes()`` and has ``needs_path=True`` (the class attribute ``needs_path`` is
-used when the argument is omitted).  A learner whose *hyper-parameter* the paper assumes
-known from the labeling (Matrix Winnow's threshold needs ``|Phi|``) is registered with
+spanning tree, e.g. ``BinarySupportTree.from_graph(G, seed)``).  A learner on an unknown
+graph must only use ``G.number_of_nodes()`` and has ``needs_path=True``.  A learner whose
+*hyper-parameter* the paper assumes known from the labeling is registered with
 ``needs_labels=True`` and built as ``factory(G, seed, labels)``; it must use the labels for
-that parameter only.  ``bound(G, labels)`` returns the learner's mistake bound for that
-labelled graph; ``bound(G, labels, learner)`` (three parameters) also gets the learner
-built for this game, for bounds that depend on its own random draws (its BST's ``R``,
-say).  Pass ``bound_in_expectation=True`` when the bound holds only on average over the
-learner's randomness, so checks do not assert it run by run.  A learner that keeps a
+that parameter only.  ``bound=`` (``bound(G, labels)`` or ``bound(G, labels, learner)``)
+gives a factory's learner a mistake bound; ``bound_in_expectation=True`` says it holds only
+on average over the learner's randomness.  A learner that keeps a
 Binary Support Tree should expose it as a ``bst`` attribute (a
 :class:`~simpred_lite.bst.BinarySupportTree`) or a ``bst_path(i, j)`` method: the app then
 draws the BST path of the current pair.
@@ -48,8 +48,6 @@ and the adversary reveals none, the playground reveals the shortest path.
 
 from __future__ import annotations
 
-import inspect
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -57,28 +55,15 @@ import networkx as nx
 import numpy as np
 
 from .. import graphs as g
-from ..bst import BinarySupportTree
-from ..checks import check_int, check_num_trials, check_pair, check_random_state
-from ..learners import (
-    AlwaysSimilar,
-    BSTPerceptron,
-    GraphKernel,
-    GraphPerceptron,
-    MatrixPerceptron,
-    MatrixWinnow,
-    OneVsRest,
-    RNormPerceptron,
-    SimilarityFromClassifier,
-    TreeWinnow,
-    UnionFindLearner,
-)
-from ..learners.bounds import (
-    certified_bound,
-    comparator_norm_sq,
-    matrix_perceptron_mistake_bound,
-    matrix_winnow_mistake_bound,
-    rnorm_perceptron_cut_bound,
-    similarity_from_classifier_mistake_bound,
+from ..checks import LearnerGaveUp, check_int, check_num_trials, check_pair, check_random_state
+from ..datasets import DATASETS, load_graph
+from ..learners.registry import (
+    LEARNERS,
+    LearnerSpec,
+    learners_for,
+    playable,
+    register_learner,
+    resolve,
 )
 from .adversaries import make_adversary
 from .trials import RunResult, Trial, shortest_path
@@ -91,7 +76,7 @@ __all__ = [
     "register_learner",
     "learners_for",
     "StepRecord",
-    "RETIRE_ON",
+    "LearnerGaveUp",
     "Playground",
 ]
 
@@ -116,306 +101,14 @@ GRAPHS: dict[str, GraphSpec] = {
         GraphSpec("grid", lambda seed: g.grid_graph(5, 8, K=2), "5 x 8 grid, 2 classes in vertical bands",
                   layout=lambda G: {v: np.array([v % 8, -(v // 8)], dtype=float) for v in G}),
         GraphSpec("barbell", lambda seed: g.barbell_graph(8, 2), "two 8-cliques joined by a 2-vertex bridge"),
-        GraphSpec("karate club", lambda seed: g.karate_club(), "Zachary's karate club, its two factions"),
+        GraphSpec("karate club", lambda seed: tuple(load_graph("karate club")), DATASETS["karate club"]),
     )
 }
 
 
 # -- learners -----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class LearnerSpec:
-    """How the playground builds and judges one learner.
-
-    Attributes
-    ----------
-    name : str
-    factory : callable ``(G, seed) -> learner`` (``(G, seed, labels)`` if ``needs_labels``)
-    needs_path : bool
-        The learner plays the unknown-graph game and needs the path revealed with each pair.
-    bound : callable ``(G, labels) -> float`` or ``(G, labels, learner) -> float``, optional
-        Its mistake bound on that labelled graph (for that learner).
-    bound_in_expectation : bool
-        The bound holds on average over the learner's randomness, not on every run.
-    setting : str
-        ``"baseline"``, ``"known graph"`` or ``"unknown graph"`` (for display).
-    description : str
-    needs_labels : bool
-        The factory is called as ``factory(G, seed, labels)`` (a hyper-parameter such as
-        Matrix Winnow's cut size comes from the labeling).
-    slow : bool
-        Predictions are expensive: an adaptive adversary targeting it asks
-        :data:`SLOW_CANDIDATES` random pairs per trial instead of all pairs.
-    """
-
-    name: str
-    factory: Callable
-    needs_path: bool = False
-    bound: Callable | None = None
-    bound_in_expectation: bool = False
-    setting: str = "known graph"
-    description: str = ""
-    needs_labels: bool = False
-    slow: bool = False
-
-    def build(self, G: nx.Graph, seed: int, labels):
-        """A new learner on ``G`` from the factory, checked to be a similarity learner on ``n`` vertices.
-
-        Parameters
-        ----------
-        G : networkx.Graph
-        seed : int
-        labels : numpy.ndarray
-            Passed to the factory only if ``needs_labels``.
-
-        Returns
-        -------
-        SimilarityLearner
-
-        Examples
-        --------
-        >>> LEARNERS["UnionFindLearner"].build(nx.path_graph(3), 0, None)
-        UnionFindLearner(n=3, mistakes=0, trials=0)
-        """
-        learner = self.factory(G, seed, labels) if self.needs_labels else self.factory(G, seed)
-        if not (hasattr(learner, "predict_one") and hasattr(learner, "learn_one")):
-            raise TypeError(f"the factory of {self.name!r} returned {learner!r}, which is not a similarity learner")
-        n = G.number_of_nodes()
-        if getattr(learner, "n", n) != n:
-            raise ValueError(f"the factory of {self.name!r} built a learner for {learner.n} vertices, "
-                             f"the graph has {n}")
-        return learner
-
-    def bound_for(self, G: nx.Graph, labels, learner) -> float | None:
-        """The learner's mistake bound on this labelled graph (``None`` without one).
-
-        Parameters
-        ----------
-        G : networkx.Graph
-        labels : numpy.ndarray
-        learner : SimilarityLearner
-            The learner built for this game, for bounds that depend on its random draws.
-
-        Returns
-        -------
-        float or None
-
-        Examples
-        --------
-        >>> G, y = nx.path_graph(4), np.array([0, 0, 1, 1])
-        >>> spec = LEARNERS["UnionFindLearner"]
-        >>> spec.bound_for(G, y, spec.build(G, 0, y))
-        2.0
-        """
-        if self.bound is None:
-            return None
-        if _positional_arity(self.bound) >= 3:  # the bound depends on this learner's draws
-            return float(self.bound(G, labels, learner))
-        return float(self.bound(G, labels))
-
-
-#: The learners the playground offers, by name (add more with :func:`register_learner`).
-LEARNERS: dict[str, LearnerSpec] = {}
-
-_SETTINGS = ("baseline", "known graph", "unknown graph")
-
-
-def register_learner(
-    name: str,
-    factory: Callable,
-    *,
-    needs_path: bool | None = None,
-    bound: Callable | None = None,
-    bound_in_expectation: bool = False,
-    setting: str = "known graph",
-    description: str = "",
-    needs_labels: bool = False,
-    slow: bool = False,
-    replace: bool = False,
-) -> LearnerSpec:
-    """Offer a learner in the playground (one line per learner).
-
-    Parameters
-    ----------
-    name : str
-        The name shown in the app and used as key in :data:`LEARNERS`.
-    factory : callable ``(G, seed) -> learner``
-        Builds a fresh learner for the graph ``G``; ``seed`` is an int for its randomness.
-        A class may be passed directly when its constructor takes ``n`` only.  With
-        ``needs_labels=True`` it is called as ``factory(G, seed, labels)``.
-    needs_path : bool, optional
-        Whether the learner needs revealed paths; default: the class attribute
-        ``needs_path`` of ``factory`` if it is a class, else ``False``.
-    bound : callable ``(G, labels) -> float`` or ``(G, labels, learner) -> float``, optional
-        The learner's mistake bound on that labelled graph (with three parameters it also
-        gets the learner built for the game).
-    bound_in_expectation : bool
-        The bound holds on average over the learner's own randomness only.
-    setting : {"baseline", "known graph", "unknown graph"}
-    description : str
-    needs_labels : bool
-        The factory needs the labels for a hyper-parameter the paper assumes known
-        (Matrix Winnow's cut size); it is called as ``factory(G, seed, labels)``.
-    slow : bool
-        Predictions are expensive (the adaptive adversary then samples candidate pairs).
-    replace : bool
-        Allow overwriting an existing entry.
-
-    Returns
-    -------
-    LearnerSpec
-
-    Examples
-    --------
-    >>> spec = register_learner("always similar (demo)", AlwaysSimilar, setting="baseline")
-    >>> spec.needs_path, "always similar (demo)" in LEARNERS
-    (False, True)
-    >>> del LEARNERS["always similar (demo)"]
-    """
-    if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"a learner needs a non-empty name, got {name!r}")
-    if not callable(factory):
-        raise TypeError(f"factory must be callable as factory(G, seed) -> learner, got {factory!r}")
-    if bound is not None and not callable(bound):
-        raise TypeError(f"bound must be callable as bound(G, labels[, learner]) -> float, got {bound!r}")
-    if setting not in _SETTINGS:
-        raise ValueError(f"setting must be one of {_SETTINGS}, got {setting!r}")
-    if name in LEARNERS and not replace:
-        raise ValueError(f"a learner named {name!r} is already registered; pass replace=True to overwrite it")
-    if isinstance(factory, type):
-        cls = factory
-        if needs_path is None:
-            needs_path = bool(getattr(cls, "needs_path", False))
-        factory = lambda G, seed: cls(G.number_of_nodes())  # noqa: E731 - the n-only constructor
-    spec = LearnerSpec(name, factory, bool(needs_path), bound, bool(bound_in_expectation), setting, description,
-                       bool(needs_labels), bool(slow))
-    LEARNERS[name] = spec
-    return spec
-
-
-def _positional_arity(fn: Callable) -> int:
-    """How many positional arguments ``fn`` accepts (a large number for ``*args``)."""
-    try:
-        params = inspect.signature(fn).parameters.values()
-    except (TypeError, ValueError):
-        return 2
-    if any(p.kind is p.VAR_POSITIONAL for p in params):
-        return 99
-    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
-
-
-def _union_find_bound(G: nx.Graph, labels) -> float:
-    return float(G.number_of_nodes() - len(np.unique(labels)))
-
-
-def _num_classes(labels) -> int:
-    return max(2, int(np.unique(labels).size))
-
-
-def _similarity_from_graph_perceptron(G: nx.Graph, seed: int, labels) -> SimilarityFromClassifier:
-    """Lemma 7's master algorithm over one-vs-rest graph Perceptrons (K from the labels)."""
-    K = _num_classes(labels)  # the master needs K: a hyper-parameter, the labels are not used otherwise
-    kernel = GraphKernel(G)  # computed once, shared by every binary learner of the pool
-    return SimilarityFromClassifier(lambda: OneVsRest(lambda: GraphPerceptron(G, kernel=kernel), K=K), K)
-
-
-def _similarity_from_graph_perceptron_bound(G: nx.Graph, labels) -> float:
-    """``c_K B`` with ``B = sum_k floor(||u_k||^2 R^2)``, the one-vs-rest Perceptrons' bound.
-
-    ``R^2 = max_v (L^+_vv + 1)`` comes from a float ``L^+``: each floor is certified with the
-    kernel's rigorous entry error (:func:`certified_bound`, exact diagonal entries in the rare
-    undecided case), so ``B`` and the bound are the same on every machine.
-    """
-    from fractions import Fraction
-
-    y = np.asarray(labels)
-    n = len(y)
-    kernel = GraphKernel(G)  # a = 1
-    diag = kernel.matrix.diagonal()
-    R2 = float(diag.max())
-
-    def exact_R2():
-        near = np.flatnonzero(diag >= R2 - 2 * kernel.entry_error).tolist()
-        return max(kernel.exact_scores(np.eye(n, dtype=np.int64)[v])[v] for v in near)
-
-    B = 0
-    for k in np.unique(y):
-        yk = (y == k).astype(np.int64)
-        u_sum = int((2 * yk - 1).sum())
-        norm2 = 4 * g.cut_size(G, yk) + Fraction(u_sum * u_sum, n * n)  # ||u||^2, exact (a = 1)
-        B += certified_bound(lambda r2, c=float(norm2): c * r2, R2, kernel.entry_error,
-                             exact=lambda c=norm2: c * exact_R2(), digits=None)
-    return similarity_from_classifier_mistake_bound(int(B), _num_classes(y))
-
-
-def _comparator_norm_sq(G: nx.Graph, labels) -> float:
-    """``||U||_F^2`` of the comparator of Proposition 2 on ``G``, from cut counts in ``O(m)``."""
-    return float(comparator_norm_sq(G, labels))
-
-
-def _bst_comparator_norm_sq(bst: BinarySupportTree, labels) -> float:
-    """``||U_B||_F^2`` on the Binary Support Tree, its internal vertices labelled by propagation."""
-    B = nx.relabel_nodes(bst.to_networkx(), lambda v: v - 1)  # heap indices 1..2N-1 -> 0..2N-2
-    return _comparator_norm_sq(B, bst.propagate_labels(labels)[1:])
-
-
-register_learner("AlwaysSimilar", AlwaysSimilar, setting="baseline",
-                 description="predicts similar on every pair; errs on every dissimilar pair")
-register_learner("UnionFindLearner", UnionFindLearner, bound=_union_find_bound, setting="baseline",
-                 description="transitivity of revealed similar pairs; M <= n - K")
-register_learner("Similarity from class", _similarity_from_graph_perceptron, needs_labels=True, slow=True,
-                 bound=_similarity_from_graph_perceptron_bound, setting="known graph",
-                 description="Lemma 7: weighted majority over hallucinated histories of one-vs-rest "
-                             "graph Perceptrons; retires when its pool outgrows 2000 histories")
-def _matrix_perceptron_bound(G: nx.Graph, labels, learner) -> float:
-    """``R^2 ||U||_F^2`` rounded down to the digits that are the same on every machine (:func:`certified_bound`)."""
-    U = comparator_norm_sq(G, labels)
-    return certified_bound(lambda R: matrix_perceptron_mistake_bound(R, U), learner.R, learner.R_error,
-                       exact=lambda: learner.exact_R2() * U)
-
-
-def _matrix_winnow_bound(G: nx.Graph, labels, learner) -> float:
-    """``(e^eta + 1)/eta R |Phi| ln m`` rounded down to the digits that are the same on every machine."""
-    cut = g.cut_size(G, labels)
-
-    def bound_at(R):
-        return matrix_winnow_mistake_bound(R, cut, learner.m, learner.eta)
-
-    return certified_bound(bound_at, learner.R, learner.R_error,
-                       exact=lambda: bound_at(math.sqrt(float(learner.exact_R2()))))
-
-
-register_learner("Matrix Perceptron", lambda G, seed: MatrixPerceptron(G), bound=_matrix_perceptron_bound,
-                 description="Algorithm 1 on G (kernel form); Proposition 2, M <= R^2 ||U||_F^2")
-register_learner("Matrix Winnow", lambda G, seed, y: MatrixWinnow(G, cut_size=g.cut_size(G, y)), needs_labels=True,
-                 bound=_matrix_winnow_bound,
-                 description="Algorithm 1 on G (kernel form); its threshold needs |Phi|; Proposition 2")
-register_learner("BST Perceptron", lambda G, seed: BSTPerceptron(BinarySupportTree.from_graph(G, seed)),
-                 bound=lambda G, y, L: matrix_perceptron_mistake_bound(L.R, _bst_comparator_norm_sq(L.bst, y)),
-                 description="the O(log^2 n) Matrix Perceptron on a Binary Support Tree (§4.1); "
-                             "R^2 ||U_B||_F^2 for its BST")
-register_learner("TreeWinnow", TreeWinnow, setting="unknown graph",
-                 description="Winnow on the revealed paths' forest (§5 warm-up); bounded only on trees")
-register_learner("r-norm Perceptron", RNormPerceptron, setting="unknown graph",
-                 bound=lambda G, y: rnorm_perceptron_cut_bound(G.number_of_nodes(), g.cut_size(G, y)),
-                 description="Algorithm 2; Theorem 5, M = O(|Phi|^4 log n)")
-# A new learner joins with one more line (see the module docstring).
-
-
-def learners_for(setting: str) -> list[str]:
-    """The registered learners that fit a setting: its own learners and the baselines.
-
-    Parameters
-    ----------
-    setting : {"baseline", "known graph", "unknown graph"}
-
-    Examples
-    --------
-    >>> learners_for("unknown graph")[:2]
-    ['AlwaysSimilar', 'UnionFindLearner']
-    """
-    if setting not in _SETTINGS:
-        raise ValueError(f"setting must be one of {_SETTINGS}, got {setting!r}")
-    return [name for name, spec in LEARNERS.items() if spec.setting in ("baseline", setting)]
+# The one registry (simpred_lite.learners.registry): discovered from the learner classes, each
+# with its display name, needs and mistake bound; LEARNERS here *is* that registry.
 
 
 # -- paths --------------------------------------------------------------------------------
@@ -425,9 +118,6 @@ def learners_for(setting: str) -> list[str]:
 
 
 # -- the game -----------------------------------------------------------------------------
-#: Exceptions by which a learner gives up (its pool or memory ran out, a number overflowed):
-#: the playground retires it and plays on with the others.
-RETIRE_ON = (RuntimeError, MemoryError, ArithmeticError)
 
 @dataclass(frozen=True)
 class StepRecord:
@@ -453,7 +143,8 @@ class Playground:
     graph : str or (networkx.Graph, labels)
         A key of :data:`GRAPHS`, or your own labelled graph.
     learners : sequence of str, optional
-        Keys of :data:`LEARNERS`; all registered learners by default.
+        Names of :data:`LEARNERS` (display or class names, or learner classes); by default
+        every learner of the settings "baseline", "known graph" and "unknown graph".
     adversary : str or Adversary
         A key of :data:`ADVERSARIES` (or an adversary object).
     seed : int
@@ -471,9 +162,10 @@ class Playground:
     specs : dict name -> LearnerSpec
     history : list of StepRecord
     retired : dict name -> str
-        Learners that gave up — raised one of :data:`RETIRE_ON` (e.g. the reductions'
-        ``PoolLimitError``, a ``RuntimeError``) — and why; they stop playing, the others go
-        on.  Any other exception (a bug, bad input) propagates.
+        Learners that gave up — raised :class:`~simpred_lite.checks.LearnerGaveUp` (e.g. the
+        reductions' ``PoolLimitError``, a memory guard) — and why; they stop playing, the
+        others go on.  Any other exception (a bug such as a ``ZeroDivisionError``, bad input)
+        propagates with its traceback.
 
     Examples
     --------
@@ -514,16 +206,18 @@ class Playground:
         if isinstance(learners, str):
             raise TypeError(f"learners must be a list of learner names, got the string {learners!r}; e.g. "
                             f"[{learners!r}]")
-        names = list(self.registry) if learners is None else list(learners)
+        if learners is None:
+            names = playable(self.registry)
+        else:
+            names = list(learners)
         if not names:
             raise ValueError("choose at least one learner")
-        unknown = [s for s in names if s not in self.registry]
-        if unknown:
-            raise ValueError(f"unknown learner(s) {unknown}; registered: {list(self.registry)}")
+        specs = [resolve(name, registry=self.registry) for name in names]  # names, class names, classes
+        names = [spec.name for spec in specs]
         if len(set(names)) != len(names):
             raise ValueError(f"a learner is listed twice in {names}")
         self.names = names
-        self.specs = {name: self.registry[name] for name in names}
+        self.specs = dict(zip(names, specs))
         self.adversary = make_adversary(adversary, **(adversary_options or {}))
         self.reset()
 
@@ -598,7 +292,7 @@ class Playground:
             try:
                 predictions[name] = int(learner.predict_one(i, j, p))
                 learner.learn_one(i, j, trial.y, p)
-            except RETIRE_ON as err:  # the learner gives up (e.g. PoolLimitError): it stops playing
+            except LearnerGaveUp as err:  # the learner gives up (e.g. PoolLimitError): it stops playing
                 why = str(err).split(". ")[0].rstrip(".")  # the first sentence says enough
                 self.retired[name] = f"retired at trial {len(self.history) + 1}: {type(err).__name__}: {why}"
         record = StepRecord(trial, predictions)
@@ -651,8 +345,9 @@ class Playground:
 
     def bounds(self) -> dict[str, float]:
         """``name -> mistake bound`` for the learners registered with a bound."""
-        return {name: spec.bound_for(self.G, self.labels, self.learners[name])
-                for name, spec in self.specs.items() if spec.bound is not None}
+        bounds = {name: spec.bound_for(self.G, self.labels, self.learners[name])
+                  for name, spec in self.specs.items() if spec.has_bound}
+        return {name: b for name, b in bounds.items() if b is not None}
 
     def bst_path(self, name: str, pair: tuple[int, int] | None = None) -> list[int] | None:
         """The BST path of ``pair`` (default: the current pair) in learner ``name``'s Binary

@@ -18,7 +18,6 @@ from ..checks import (
     check_num_trials,
     check_pair,
     check_path,
-    check_probability,
     check_random_state,
     check_similarity_label,
     check_trial_vertices,
@@ -33,7 +32,6 @@ __all__ = [
     "random_pairs",
     "trials_from_pairs",
     "random_trials",
-    "cut_biased_trials",
     "shortest_path",
     "random_walk_path",
     "shortest_path_trials",
@@ -421,51 +419,6 @@ def cut_crossing_trials(G: nx.Graph, labels, T: int, seed, tries: int = 10) -> l
 
 
 # -- trial sequences that stress a learner ------------------------------------------
-
-
-def cut_biased_trials(G: nx.Graph, labels, T: int, seed, p_cut: float = 0.5) -> list[Trial]:
-    """``T`` trials where each pair is, with probability ``p_cut``, the two ends of a cut edge.
-
-    Otherwise the pair is uniform among all pairs of distinct vertices.  Cut edges are the
-    hardest pairs for graph learners: adjacent yet dissimilar.
-
-    Parameters
-    ----------
-    G : networkx.Graph
-    labels : array_like of int
-    T : int
-        Number of trials.
-    seed : int or numpy.random.Generator
-    p_cut : float, default 0.5
-        Probability of drawing a cut edge (in a random orientation).
-
-    Examples
-    --------
-    >>> trials = cut_biased_trials(nx.path_graph(6), [0, 0, 0, 1, 1, 1], 4, seed=0, p_cut=1.0)
-    >>> sorted({(min(t.i, t.j), max(t.i, t.j), t.y) for t in trials})
-    [(2, 3, 1)]
-    """
-    from ..graphs import cut_edges
-
-    G = validate_graph(G)
-    n = G.number_of_nodes()
-    y = validate_labels(labels, n)
-    T = check_num_trials(T)
-    p_cut = check_probability(p_cut, "p_cut")
-    cut = np.array(cut_edges(G, y), dtype=np.int64).reshape(-1, 2)
-    if len(cut) == 0 and p_cut > 0:
-        raise ValueError("the labeling has no cut edge (one class?): use random_trials, or p_cut=0")
-    rng = check_random_state(seed)
-    out = []
-    for _ in range(int(T)):
-        if rng.random() < p_cut:
-            a, b = cut[rng.integers(len(cut))]
-            if rng.random() < 0.5:
-                a, b = b, a
-        else:
-            a, b = random_pair(rng, n)
-        out.append(Trial(int(a), int(b), int(y[a] != y[b])))
-    return out
 
 
 def shortest_path(G: nx.Graph, i: int, j: int) -> tuple[int, ...]:

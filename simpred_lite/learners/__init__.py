@@ -15,6 +15,9 @@ One protocol family (:mod:`~simpred_lite.learners.base`), one module per family:
 - :mod:`~simpred_lite.learners.unknown` — TreeWinnow and the r-norm Perceptron (§5)
 - :mod:`~simpred_lite.learners.permutations` — the paired permutation learners (§7)
 - :mod:`~simpred_lite.learners.bounds` — every mistake bound, named after its learner
+- :mod:`~simpred_lite.learners.registry` — the one registry, discovered from the classes
+  (:func:`available` lists it, :func:`resolve` turns a name, class or instance into a spec)
+- :mod:`~simpred_lite.learners.checking` — :func:`check_learner`, the conformance check
 
 Every efficient learner with a plain reference has it beside it, named ``…Reference``.
 
@@ -51,3 +54,10 @@ from .unknown import *
 __all__ = [*base.__all__, *baselines.__all__, *classifiers.__all__, *path_forest.__all__, *unknown.__all__,
            *bounds.__all__, *reductions.__all__, *instances.__all__, *matrix_perceptron.__all__,
            *matrix_winnow.__all__, *bst_perceptron.__all__, *permutations.__all__]
+
+# the registry discovers the learner classes listed above: imported last
+from . import registry  # noqa: E402
+from .checking import check_learner  # noqa: E402
+from .registry import *  # noqa: E402
+
+__all__ += [*registry.__all__, "check_learner"]

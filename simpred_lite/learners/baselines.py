@@ -5,10 +5,12 @@ Neither uses the graph: they are the yardstick the paper's graph learners must b
 
 from __future__ import annotations
 
+import numpy as np
 from networkx.utils import UnionFind
 
 from ..checks import check_memory
 from .base import SimilarityLearner
+from .bounds import union_find_mistake_bound
 
 __all__ = ["AlwaysSimilar", "UnionFindLearner"]
 
@@ -33,6 +35,9 @@ class AlwaysSimilar(SimilarityLearner):
     >>> learner.learn_one(0, 3, 1); learner.mistakes
     1
     """
+
+    setting = "baseline"
+    description = "predicts similar on every pair; errs on every dissimilar pair"
 
     def _predict(self, i, j, path):
         return 0
@@ -76,6 +81,16 @@ class UnionFindLearner(SimilarityLearner):
     >>> learner.predict_one(0, 3)          # dissimilar: 0 ~ 2 and 2 != 3
     1
     """
+
+    setting = "baseline"
+    description = "transitivity of revealed similar pairs"
+    bound_text = "n - K (default=1)"
+
+    def mistake_bound(self, G, labels) -> float | None:
+        """``n - K`` (:func:`~simpred_lite.learners.bounds.union_find_mistake_bound`), with ``default=1``."""
+        if self.default != 1:
+            return None
+        return float(union_find_mistake_bound(self.n, int(np.unique(np.asarray(labels)).size)))
 
     def __init__(self, n: int, default: int = 1):
         super().__init__(n)

@@ -23,6 +23,7 @@ from fractions import Fraction
 import networkx as nx
 import numpy as np
 
+from ..bst import BinarySupportTree
 from ..checks import check_int, check_real
 from ..graphs import cut_size, validate_graph, validate_labels
 from .classifiers import GraphKernel
@@ -31,6 +32,13 @@ from .unknown import rnorm_exponent
 __all__ = [
     "PAPER_BETA",
     "comparator_norm_sq",
+    "bst_comparator_norm_sq",
+    "union_find_mistake_bound",
+    "certified_matrix_perceptron_bound",
+    "certified_matrix_winnow_bound",
+    "bst_perceptron_mistake_bound",
+    "certified_graph_perceptron_bound",
+    "halving_mistake_bound",
     "BOUND_DIGITS",
     "certified_bound",
     "graph_perceptron_mistake_bound",
@@ -82,6 +90,188 @@ def comparator_norm_sq(G: nx.Graph, labels) -> int:
     between = between + between.T  # |Phi_kl|, symmetric, zero diagonal
     touching = between.sum(axis=1)  # |Phi_k|
     return int((touching**2).sum() + (between**2).sum())
+
+
+def bst_comparator_norm_sq(bst: BinarySupportTree, labels) -> int:
+    """``||U_B||_F^2`` of Proposition 2's comparator on the Binary Support Tree ``bst``.
+
+    The same count as :func:`comparator_norm_sq`, read straight from the heap arrays (the
+    edge of heap vertex ``c`` runs to ``c // 2``): no networkx copy of the tree, so it costs
+    ``O(N + K^2)`` for ``N`` leaves.  ``u_k`` is the indicator of class ``k`` on the vertices of
+    ``B`` (labels propagated as in :meth:`BinarySupportTree.propagate_labels`), and
+    ``||U_B||_F^2 = sum_k |Phi^B_k|^2 + sum_{k != l} |Phi^B_kl|^2 <= 4 |Phi^B|^2``.
+
+    Parameters
+    ----------
+    bst : BinarySupportTree
+    labels : array_like of int
+        Class of each graph vertex ``0 .. n-1``.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> B = BinarySupportTree([0, 1, 2, 3])
+    >>> B.cut_size([0, 0, 1, 1]), bst_comparator_norm_sq(B, [0, 0, 1, 1])   # 2 classes: 4|Phi|^2
+    (1, 4)
+    """
+    if not isinstance(bst, BinarySupportTree):
+        raise TypeError(f"bst must be a BinarySupportTree, got {type(bst).__name__}")
+    y = np.asarray(bst.propagate_labels(labels), dtype=np.int64)
+    child = np.arange(2, 2 * bst.num_leaves)
+    a, b = y[child // 2], y[child]
+    cut = a != b
+    _, codes = np.unique(y[1:], return_inverse=True)  # classes 0..K-1 of the heap vertices 1..2N-1
+    code = np.concatenate([[0], codes.reshape(-1)])
+    K = int(codes.max()) + 1
+    between = np.zeros((K, K), dtype=np.int64)
+    np.add.at(between, (code[child // 2][cut], code[child][cut]), 1)
+    between = between + between.T
+    touching = between.sum(axis=1)
+    return int((touching**2).sum() + (between**2).sum())
+
+
+def union_find_mistake_bound(n: int, K: int) -> int:
+    """``n - K``: the bound of :class:`~simpred_lite.learners.UnionFindLearner` (``default=1``).
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices.
+    K : int
+        Number of classes present.
+
+    Examples
+    --------
+    >>> union_find_mistake_bound(34, 2)
+    32
+    """
+    return check_int(n, "n", low=1) - check_int(K, "K", low=1)
+
+
+def certified_matrix_perceptron_bound(learner, on, labels) -> float:
+    """Proposition 2's ``R^2 ||U||_F^2`` for a Matrix Perceptron, to the digits that are the same everywhere.
+
+    Parameters
+    ----------
+    learner : MatrixPerceptron
+        Gives ``R``, its rigorous error ``R_error`` and the exact ``R^2`` (:func:`certified_bound`).
+    on : networkx.Graph or BinarySupportTree
+        What the learner runs on: ``U`` is the comparator there.
+    labels : array_like of int
+
+    Examples
+    --------
+    >>> from simpred_lite.learners import MatrixPerceptron
+    >>> G = nx.path_graph(4)
+    >>> certified_matrix_perceptron_bound(MatrixPerceptron(G), G, [0, 0, 1, 1])   # R^2 = 9, ||U||^2 = 4
+    36.0
+    """
+    U = bst_comparator_norm_sq(on, labels) if isinstance(on, BinarySupportTree) else comparator_norm_sq(on, labels)
+    return certified_bound(lambda R: matrix_perceptron_mistake_bound(R, U), learner.R, learner.R_error,
+                           exact=lambda: learner.exact_R2() * U)
+
+
+def certified_matrix_winnow_bound(learner, on, labels) -> float | None:
+    """Proposition 2's ``(e^eta + 1)/eta R |Phi| ln m`` for a Matrix Winnow, certified digits.
+
+    ``None`` when the learner's threshold was set with another ``|Phi|`` than the labels'
+    (an oracle guessed wrong: the proposition then promises nothing).
+
+    Parameters
+    ----------
+    learner : MatrixWinnow
+    on : networkx.Graph or BinarySupportTree
+        What the learner runs on (``|Phi|`` is counted there).
+    labels : array_like of int
+
+    Examples
+    --------
+    >>> from simpred_lite.learners import MatrixWinnow
+    >>> G = nx.path_graph(4)
+    >>> certified_matrix_winnow_bound(MatrixWinnow(G, cut_size=1), G, [0, 0, 1, 1])
+    11.83576
+    >>> certified_matrix_winnow_bound(MatrixWinnow(G, cut_size=4), G, [0, 0, 1, 1]) is None
+    True
+    """
+    cut = on.cut_size(labels) if isinstance(on, BinarySupportTree) else cut_size(on, labels)
+    if cut != learner.cut_size:
+        return None
+
+    def bound_at(R):
+        return matrix_winnow_mistake_bound(R, cut, learner.m, learner.eta)
+
+    return certified_bound(bound_at, learner.R, learner.R_error,
+                           exact=lambda: bound_at(math.sqrt(float(learner.exact_R2()))))
+
+
+def bst_perceptron_mistake_bound(bst: BinarySupportTree, labels) -> float:
+    """``R^2 ||U_B||_F^2`` with ``R = 2 depth(B)``: the BST Perceptron's bound for *its* BST.
+
+    Parameters
+    ----------
+    bst : BinarySupportTree
+    labels : array_like of int
+
+    Examples
+    --------
+    >>> bst_perceptron_mistake_bound(BinarySupportTree([0, 1, 2, 3]), [0, 0, 1, 1])   # R = 4
+    64.0
+    """
+    return matrix_perceptron_mistake_bound(2 * bst.depth, bst_comparator_norm_sq(bst, labels))
+
+
+def certified_graph_perceptron_bound(kernel: GraphKernel, G: nx.Graph, labels) -> int:
+    """``floor(||u||^2 R^2)`` for :class:`~simpred_lite.learners.GraphPerceptron` on a 0/1 labeling, certified.
+
+    ``R^2 = max_v (L^+_vv + a)`` comes from a float ``L^+``: the floor is certified with the
+    kernel's rigorous entry error (:func:`certified_bound`, exact diagonal entries in the
+    rare undecided case), so it is the same on every machine.  Mistakes are integers, so
+    ``M <= ||u||^2 R^2`` iff ``M`` is at most this floor.
+
+    Parameters
+    ----------
+    kernel : GraphKernel
+        The kernel of ``G`` the learner uses.
+    G : networkx.Graph
+    labels : array_like of {0, 1}
+
+    Examples
+    --------
+    >>> certified_graph_perceptron_bound(GraphKernel(nx.path_graph(4)), nx.path_graph(4), [0, 0, 1, 1])
+    7
+    """
+    y = validate_labels(labels, G.number_of_nodes(), num_classes=2)
+    n = len(y)
+    diag = kernel.matrix.diagonal()
+    R2 = float(diag.max())
+
+    def exact_R2():
+        near = np.flatnonzero(diag >= R2 - 2 * kernel.entry_error).tolist()
+        return max(kernel.exact_scores(np.eye(n, dtype=np.int64)[v])[v] for v in near)
+
+    u_sum = int((2 * y - 1).sum())
+    norm2 = 4 * cut_size(G, y) + Fraction(u_sum * u_sum) / (Fraction(kernel.a) * n * n)  # ||u||^2, exact
+    return certified_bound(lambda r2: float(norm2) * r2, R2, kernel.entry_error,
+                           exact=lambda: norm2 * exact_R2(), digits=None)
+
+
+def halving_mistake_bound(num_hypotheses: int) -> int:
+    """``floor(log2 |H|)``: the halving algorithm's bound when the truth is in ``H``.
+
+    Parameters
+    ----------
+    num_hypotheses : int
+        ``|H|``.
+
+    Examples
+    --------
+    >>> halving_mistake_bound(8), halving_mistake_bound(720)
+    (3, 9)
+    """
+    return int(math.floor(math.log2(check_int(num_hypotheses, "num_hypotheses", low=1))))
 
 
 #: Significant digits of a bound reported by :func:`certified_bound` (rounded down).

@@ -45,6 +45,7 @@ import numpy as np
 from ..bst import BinarySupportTree, heap_path
 from ..checks import check_int
 from .base import SimilarityLearner, check_pair
+from .bounds import bst_perceptron_mistake_bound
 
 __all__ = ["TrialStructure", "trial_structure", "extended_tags", "BSTPerceptron"]
 
@@ -185,6 +186,23 @@ class BSTPerceptron(SimilarityLearner):
     >>> learner.learn_one(0, 3, 1); learner.path_sum(0, 3), learner.path_sum(1, 2)
     (32, 8)
     """
+
+    display_name = "BST Perceptron"
+    needs_graph = True
+    description = "the O(log^2 n) Matrix Perceptron on a Binary Support Tree (§4.1)"
+    bound_text = "R^2 ||U_B||_F^2 for its own BST (Proposition 2 on B)"
+
+    @classmethod
+    def for_graph(cls, G, seed=0, labels=None):
+        """The learner on the BST of a random spanning tree of ``G`` drawn with ``seed``."""
+        return cls.from_graph(G, seed)
+
+    def mistake_bound(self, G, labels):
+        """``R^2 ||U_B||_F^2`` on its own BST (:func:`~simpred_lite.learners.bounds.bst_perceptron_mistake_bound`);
+        None with a threshold other than Algorithm 1's."""
+        if self.threshold != 2 * self.R**2 or not self.strict:
+            return None
+        return bst_perceptron_mistake_bound(self.bst, labels)
 
     def __init__(self, bst: BinarySupportTree, *, threshold: int | None = None, strict: bool = True):
         if not isinstance(bst, BinarySupportTree):

@@ -7,16 +7,11 @@
 * **similarity prediction** — a *pair* arrives and only "similar / dissimilar" is revealed
   (the :class:`~simpred_lite.learners.base.SimilarityLearner` protocol).
 
-The class-prediction protocol mirrors the similarity one::
-
-    y_hat = clf.predict_class(x)     # an int in 0 .. K-1; never changes the state
-    clf.learn_class(x, y)            # the true class y; counts a mistake if y_hat != y
-    clf.mistakes                     # number of mistakes so far
-    clf.clone()                      # an independent copy of the current state
-    clf.state_key()                  # hashable summary of the state, or None
+The class-prediction protocol, :class:`~simpred_lite.learners.base.ClassLearner`, is the
+sibling of the similarity one in :mod:`simpred_lite.learners.base`.
 
 Every learner here is **mistake-driven** (conservative): the base class
-:class:`ClassLearner` calls the update hook only when the prediction was wrong.  This is
+:class:`~simpred_lite.learners.base.ClassLearner` calls the update hook only when the prediction was wrong.  This is
 not a detail: the master algorithm of Lemma 7 replays *hallucinated* histories into a
 classifier, and its proof counts one base-learner mistake per split of a history, which is
 only true when a correctly predicted example leaves the learner unchanged.  Any learner
@@ -41,8 +36,6 @@ Learners and their mistake behaviour (``f`` is the true labeling):
 from __future__ import annotations
 
 import copy
-import math
-from abc import ABC, abstractmethod
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -51,7 +44,6 @@ import numpy as np
 
 from ..checks import (
     check_class_label,
-    check_class_learner,
     check_int,
     check_num_trials,
     check_random_state,
@@ -60,11 +52,9 @@ from ..checks import (
 )
 from ..exact import laplacian_pinv_fraction
 from ..graphs import validate_graph, validate_labels
+from .base import ClassLearner, check_class_learner
 
 __all__ = [
-    "ClassLearner",
-    "check_class_label",
-    "check_class_learner",
     "labelings_with_small_cut",
     "HalvingClassifier",
     "MemorizingClassifier",
@@ -76,66 +66,6 @@ __all__ = [
     "run_classifier",
     "adversarial_class_run",
 ]
-
-
-class ClassLearner(ABC):
-    """Base class of online class predictors on the patterns (vertices) ``0 .. n-1``.
-
-    Subclasses implement :meth:`_predict_class` and :meth:`_learn_class`; the base class
-    validates the input, counts mistakes, and calls ``_learn_class`` **only on mistakes**,
-    so every learner is conservative by construction.
-
-    Parameters
-    ----------
-    n : int
-        Number of patterns (vertices).
-    K : int or None
-        Number of classes (labels ``0 .. K-1``), or None when any label ``>= 0`` is fine.
-
-    Attributes
-    ----------
-    mistakes, trials : int
-        Mistakes and calls to :meth:`learn_class` so far.
-    """
-
-    def __init__(self, n: int, K: int | None):
-        self.n = check_int(n, "n", low=1)
-        self.K = None if K is None else check_int(K, "K", low=2)
-        self.mistakes = 0
-        self.trials = 0
-
-    def predict_class(self, x) -> int:
-        """Predict the class of vertex ``x``; never changes the state."""
-        x = check_vertex(x, self.n, "pattern x")
-        return int(self._predict_class(x))
-
-    def learn_class(self, x, y) -> None:
-        """Receive the true class ``y`` of ``x``; on a mistake count it and update."""
-        y = check_class_label(y, self.K)
-        y_hat = self.predict_class(x)
-        self.trials += 1
-        if y_hat != y:
-            self.mistakes += 1
-            self._learn_class(int(x), y, y_hat)
-
-    def clone(self) -> ClassLearner:
-        """An independent copy (subclasses share their immutable data, e.g. a kernel)."""
-        return copy.deepcopy(self)
-
-    def state_key(self):
-        """A hashable value equal for two learners iff they predict alike forever (or None)."""
-        return None
-
-    @abstractmethod
-    def _predict_class(self, x: int) -> int:
-        """Predict for a validated vertex."""
-
-    @abstractmethod
-    def _learn_class(self, x: int, y: int, y_hat: int) -> None:
-        """Update after a mistake (``y_hat != y``)."""
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(n={self.n}, K={self.K}, mistakes={self.mistakes})"
 
 
 def labelings_with_small_cut(G: nx.Graph, K: int, max_cut: int, *, limit: int = 500_000) -> np.ndarray:
@@ -210,11 +140,11 @@ class HalvingClassifier(ClassLearner):
     >>> import networkx as nx
     >>> H = labelings_with_small_cut(nx.path_graph(4), K=2, max_cut=1)
     >>> clf = HalvingClassifier(H)
-    >>> len(H), clf.mistake_bound
+    >>> len(H), clf.mistake_bound()
     (8, 3)
     >>> for x, y in [(0, 1), (3, 0), (1, 1), (2, 0)]:
     ...     clf.learn_class(x, y)
-    >>> clf.mistakes <= clf.mistake_bound, [clf.predict_class(v) for v in range(4)]
+    >>> clf.mistakes <= clf.mistake_bound(), [clf.predict_class(v) for v in range(4)]
     (True, [1, 1, 0, 0])
     """
 
@@ -235,10 +165,35 @@ class HalvingClassifier(ClassLearner):
         self._alive = np.arange(H.shape[0])
         self._votes: np.ndarray | None = None
 
-    @property
-    def mistake_bound(self) -> int:
-        """``floor(log2 |H|)``: the halving bound, valid when the truth is in ``H``."""
-        return int(math.floor(math.log2(self._H.shape[0])))
+    oracle = "|Phi|"
+    description = "halving over the labelings with at most the true cut (tiny graphs)"
+    bound_text = "floor(log2 |H|), when the truth is in H"
+
+    @classmethod
+    def for_graph(cls, G, seed=0, labels=None):
+        """Halving over the labelings of ``G`` whose cut is at most the labels' (the oracle)."""
+        from ..graphs import cut_size
+
+        K = max(2, int(np.max(labels)) + 1)
+        return cls(labelings_with_small_cut(G, K, cut_size(G, labels)), K)
+
+    def mistake_bound(self, G=None, labels=None) -> int | None:
+        """``floor(log2 |H|)``: the halving bound, valid when the truth is in ``H`` (None if ``labels`` is not).
+
+        Parameters
+        ----------
+        G : networkx.Graph, optional
+            Not used: the bound depends on ``H`` only.
+        labels : array_like of int, optional
+            The truth; when given and not a row of ``H``, the bound does not apply (None).
+        """
+        from .bounds import halving_mistake_bound
+
+        if labels is not None:
+            y = np.asarray(labels)
+            if y.shape != self._H.shape[1:] or not (self._H == y).all(axis=1).any():
+                return None
+        return halving_mistake_bound(self._H.shape[0])
 
     @property
     def version_space_size(self) -> int:
@@ -256,7 +211,7 @@ class HalvingClassifier(ClassLearner):
         self._alive = self._alive[self._H[self._alive, x] == y]
         self._votes = None
 
-    def clone(self):
+    def copy(self):
         new = copy.copy(self)  # shares the read-only H and the (immutable) alive array
         return new
 
@@ -294,6 +249,14 @@ class MemorizingClassifier(ClassLearner):
         self.default = check_class_label(default, self.K)
         self._memory: dict[int, int] = {}
 
+    oracle = "K"
+    setting = "class"
+    bound_text = "#{v : f(v) != default}"
+
+    def mistake_bound(self, G, labels) -> int:
+        """The exact worst case, :meth:`mistake_bound_for` (``G`` is not used)."""
+        return self.mistake_bound_for(labels)
+
     def mistake_bound_for(self, labels) -> int:
         """The exact worst-case number of mistakes on sequences labelled by ``labels``."""
         y = validate_labels(labels, self.n, num_classes=self.K)
@@ -305,7 +268,7 @@ class MemorizingClassifier(ClassLearner):
     def _learn_class(self, x, y, y_hat):
         self._memory[x] = y
 
-    def clone(self):
+    def copy(self):
         new = copy.copy(self)
         new._memory = dict(self._memory)
         return new
@@ -457,6 +420,21 @@ class GraphPerceptron(ClassLearner):
     (0, 1)
     """
 
+    needs_graph = True
+    description = "the kernel Perceptron with L^+ + a 11^T, 2 classes"
+    bound_text = "||u||^2 R^2 (Novikoff)"
+
+    @classmethod
+    def for_graph(cls, G, seed=0, labels=None):
+        """The graph Perceptron on ``G`` (two classes)."""
+        return cls(G)
+
+    def mistake_bound(self, G, labels) -> int:
+        """``floor(||u||^2 R^2)``, certified (:func:`~.bounds.certified_graph_perceptron_bound`)."""
+        from .bounds import certified_graph_perceptron_bound
+
+        return certified_graph_perceptron_bound(self._kernel, G, labels)
+
     def __init__(self, G: nx.Graph, a: float = 1.0, *, kernel: GraphKernel | None = None):
         G = validate_graph(G)
         super().__init__(G.number_of_nodes(), 2)
@@ -522,7 +500,7 @@ class GraphPerceptron(ClassLearner):
         self._error = self._kernel.score_error(self._updates)
         self._exact_scores = None
 
-    def clone(self):
+    def copy(self):
         return copy.copy(self)  # every piece of state is replaced on update, never modified
 
     def state_key(self):
@@ -555,6 +533,14 @@ class GraphPerceptronReference(ClassLearner):
     >>> ref.learn_class(2, 1); ref.learn_class(4, 0); ref.predict_class(3), ref.score(3)
     (0, Fraction(0, 1))
     """
+
+    setting = "reference"
+    needs_graph = True
+
+    @classmethod
+    def for_graph(cls, G, seed=0, labels=None):
+        """The exact reference on ``G``."""
+        return cls(G)
 
     def __init__(self, G: nx.Graph, a: float = 1.0):
         G = validate_graph(G)
@@ -617,6 +603,31 @@ class OneVsRest(ClassLearner):
     (True, [0, 1, 2])
     """
 
+    needs_graph = True
+    oracle = "K"
+    description = "one binary graph Perceptron per class (appendix, lifting 2-class to K-class)"
+    bound_text = "sum_k M_k of the binary learners' bounds"
+
+    @classmethod
+    def for_graph(cls, G, seed=0, labels=None):
+        """One :class:`GraphPerceptron` per class, sharing one kernel (``K`` from the labels)."""
+        from functools import partial
+
+        K = 2 if labels is None else max(2, int(np.max(labels)) + 1)
+        return cls(partial(GraphPerceptron, G, kernel=GraphKernel(G)), K)  # a partial pickles, a lambda not
+
+    def mistake_bound(self, G, labels):
+        """``sum_k B_k``: each class's binary bound on "class k versus rest" (None if one has none)."""
+        y = np.asarray(labels)
+        total = 0
+        for k in np.unique(y):
+            bound = getattr(self._make_binary(), "mistake_bound", None)
+            B = bound(G, (y == k).astype(np.int64)) if callable(bound) else None
+            if B is None:
+                return None
+            total += B
+        return total
+
     def __init__(self, make_binary: Callable[[], ClassLearner], K: int | None = None):
         if not callable(make_binary):
             raise TypeError(
@@ -659,9 +670,9 @@ class OneVsRest(ClassLearner):
         for k in sorted(self._binary):
             self._binary[k].learn_class(x, int(k == y))
 
-    def clone(self):
+    def copy(self):
         new = copy.copy(self)
-        new._binary = {k: clf.clone() for k, clf in self._binary.items()}
+        new._binary = {k: clf.copy() for k, clf in self._binary.items()}
         return new
 
     def state_key(self):

@@ -22,6 +22,7 @@ import numpy as np
 from ..bst import BinarySupportTree
 from ..checks import check_pair
 from .base import SimilarityLearner
+from .bounds import certified_matrix_perceptron_bound
 from .certification import PerceptronCertifier
 from .instances import instance_geometry
 from .kernels import DenseKernel, GrowingPairs, ResistanceDiameter, make_kernel
@@ -85,6 +86,21 @@ class MatrixPerceptron(ResistanceDiameter, SimilarityLearner):
     >>> C4.score(0, 2) == C4.threshold, C4.predict_one(0, 2)   # an exact tie: 1 = R^2 = 1
     (True, 0)
     """
+
+    display_name = "Matrix Perceptron"
+    needs_graph = True
+    description = "Algorithm 1 on G (kernel form)"
+    bound_text = "R^2 ||U||_F^2 (Proposition 2)"
+
+    @classmethod
+    def for_graph(cls, G: nx.Graph, seed: int = 0, labels: Any = None) -> Any:
+        """The learner on ``G`` itself (no randomness, no oracle)."""
+        return cls(G)
+
+    def mistake_bound(self, G: nx.Graph, labels: Any) -> float | None:
+        """Proposition 2's ``R^2 ||U||_F^2``, certified (:func:`~.bounds.certified_matrix_perceptron_bound`)."""
+        args, kwargs = self._init_params
+        return certified_matrix_perceptron_bound(self, kwargs.get("G", args[0] if args else G), labels)
 
     def __init__(self, G: nx.Graph | BinarySupportTree) -> None:
         kern = make_kernel(G, "MatrixPerceptron")
@@ -168,6 +184,22 @@ class MatrixPerceptronReference(ResistanceDiameter, SimilarityLearner):
     >>> ref.learn_one(0, 3, 1); ref.score(0, 3), ref.score(0, 1)
     (9, 1)
     """
+
+    display_name = "Matrix Perceptron (reference)"
+    setting = "reference"
+    needs_graph = True
+    description = "Algorithm 1 as printed: an explicit m x m weight matrix"
+    bound_text = "R^2 ||U||_F^2 (Proposition 2)"
+
+    @classmethod
+    def for_graph(cls, G: nx.Graph, seed: int = 0, labels: Any = None) -> Any:
+        """The learner on ``G`` itself (no randomness, no oracle)."""
+        return cls(G)
+
+    def mistake_bound(self, G: nx.Graph, labels: Any) -> float | None:
+        """Proposition 2's ``R^2 ||U||_F^2``, certified (:func:`~.bounds.certified_matrix_perceptron_bound`)."""
+        args, kwargs = self._init_params
+        return certified_matrix_perceptron_bound(self, kwargs.get("G", args[0] if args else G), labels)
 
     def __init__(self, G: nx.Graph | BinarySupportTree) -> None:
         geo = instance_geometry(

@@ -36,7 +36,9 @@ import scipy  # scipy.linalg (expm, lapack) loads on first use, through scipy's 
 
 from ..bst import BinarySupportTree
 from ..checks import check_pair, check_winnow_params
+from ..graphs import cut_size as graph_cut_size
 from .base import SimilarityLearner
+from .bounds import certified_matrix_winnow_bound
 from .certification import WINNOW_LANCZOS_STEPS, LazyExponential, one_blas_thread
 from .instances import instance_geometry
 from .kernels import Forest, GrowingPairs, ResistanceDiameter, make_kernel
@@ -53,6 +55,20 @@ _SPAN_TOL = 1e-10
 
 class _MatrixWinnowCommon(ResistanceDiameter, SimilarityLearner):
     """What the three forms share: the checked parameters, the threshold, promotions on mistakes."""
+
+    needs_graph = True
+    oracle = "|Phi|"
+    bound_text = "(e^eta + 1)/eta R |Phi| ln m (Proposition 2), with the true |Phi|"
+
+    @classmethod
+    def for_graph(cls, G: nx.Graph, seed: int = 0, labels: Any = None) -> Any:
+        """The learner on ``G``, its threshold set with the labels' ``|Phi|`` (the oracle)."""
+        return cls(G, cut_size=graph_cut_size(G, labels))
+
+    def mistake_bound(self, G: nx.Graph, labels: Any) -> float | None:
+        """Proposition 2, certified (:func:`~.bounds.certified_matrix_winnow_bound`); None with a wrong ``|Phi|``."""
+        args, kwargs = self._init_params
+        return certified_matrix_winnow_bound(self, kwargs.get("G", args[0] if args else G), labels)
 
     def __init__(self, source: Any, cut: float, eta: float) -> None:
         # cut and eta come checked (check_winnow_params, before any work on the graph)
@@ -193,6 +209,9 @@ class MatrixWinnow(_MatrixWinnowCommon):
     >>> learner.learn_one(0, 1, 0); learner.predict_one(0, 1), round(learner.score(0, 1), 4)
     (0, 0.0463)
     """
+
+    display_name = "Matrix Winnow"
+    description = "Algorithm 1 on G (kernel form); its threshold needs |Phi|"
 
     def __init__(self, G: nx.Graph | BinarySupportTree, cut_size: Any = None, eta: float = 1.28) -> None:
         cut, eta = check_winnow_params(cut_size, eta)  # before any work on the graph
@@ -338,6 +357,10 @@ class LowRankMatrixWinnow(_MatrixWinnowCommon):
     (0, 0.0463, 1)
     """
 
+    display_name = "Matrix Winnow (low rank)"
+    setting = "reference"
+    description = "Algorithm 1 with an explicit m x r basis and an eigh per mistake"
+
     def __init__(self, G: nx.Graph | BinarySupportTree, cut_size: Any = None, eta: float = 1.28) -> None:
         cut, eta = check_winnow_params(cut_size, eta)
         what = "LowRankMatrixWinnow"
@@ -427,6 +450,10 @@ class MatrixWinnowReference(_MatrixWinnowCommon):
     >>> ref.learn_one(0, 1, 0); ref.predict_one(0, 1), round(ref.score(0, 1), 4), ref.rank
     (0, 0.0463, 1)
     """
+
+    display_name = "Matrix Winnow (reference)"
+    setting = "reference"
+    description = "Algorithm 1 as printed: expm of an m x m matrix on every mistake"
 
     def __init__(self, G: nx.Graph | BinarySupportTree, cut_size: Any = None, eta: float = 1.28) -> None:
         cut, eta = check_winnow_params(cut_size, eta)

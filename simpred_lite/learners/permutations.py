@@ -20,6 +20,7 @@ The mistake bound of the class algorithm is
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from fractions import Fraction
 from itertools import permutations
@@ -27,10 +28,9 @@ from itertools import permutations
 import numpy as np
 
 from ..checks import check_int, check_real
-from .base import SimilarityLearner
+from .base import ClassLearner, SimilarityLearner
 from .baselines import UnionFindLearner
-from .bounds import PAPER_BETA
-from .classifiers import ClassLearner
+from .bounds import PAPER_BETA, paired_permutation_mistake_bound
 
 __all__ = [
     "pattern_index",
@@ -44,6 +44,15 @@ __all__ = [
     "HalvingPermutationLearner",
     "IteratedClassLearner",
 ]
+
+
+def _items_of(n: int) -> int:
+    """``K`` for ``n = K²`` pattern vertices."""
+    K = math.isqrt(n)
+    if K * K != n:
+        raise ValueError(f"a paired permutation learner lives on K² patterns, but the graph has n={n} vertices, "
+                         "not a square; use n = K * K vertices (patterns numbered x' K + x'')")
+    return K
 
 
 def pattern_index(x1: int, x2: int, K: int) -> int:
@@ -298,6 +307,19 @@ class PairedPermutationClassifier(ClassLearner):
     (1, 2)
     """
 
+    setting = "paired permutations"
+    description = "Theorem 9's class algorithm on pattern numbers x' K + x''"
+    bound_text = "4.4035 (K - 1) (Theorem 9)"
+
+    @classmethod
+    def for_graph(cls, G, seed=0, labels=None):
+        """The learner on the ``K²`` patterns of a paired permutation problem (``G`` has ``K²`` vertices)."""
+        return cls(_items_of(G.number_of_nodes()))
+
+    def mistake_bound(self, G=None, labels=None) -> float:
+        """:func:`~simpred_lite.learners.bounds.paired_permutation_mistake_bound` (any paired permutation sequence)."""
+        return paired_permutation_mistake_bound(self.K, self.inner.beta)
+
     def __init__(self, K: int, beta: float = PAPER_BETA):
         K = check_int(K, "K", low=2)
         super().__init__(K * K, K)
@@ -357,6 +379,14 @@ class TransitiveOrderLearner(SimilarityLearner):
     >>> L.predict_one(pattern_index(2, 0, 3), pattern_index(0, 0, 3))    # z(2) > z(0)
     1
     """
+
+    setting = "paired permutations"
+    description = "transitivity of z's order, else of similar (UnionFind on patterns)"
+
+    @classmethod
+    def for_graph(cls, G, seed=0, labels=None):
+        """The learner on the ``K²`` patterns of a paired permutation problem (``G`` has ``K²`` vertices)."""
+        return cls(_items_of(G.number_of_nodes()))
 
     def __init__(self, K: int, default: int = 0):
         self.K = check_int(K, "K", low=2)
@@ -436,6 +466,18 @@ class HalvingPermutationLearner(SimilarityLearner):
     """
 
     MAX_K = 8
+    setting = "paired permutations"
+    description = "halving over all K! permutations (K <= 8)"
+    bound_text = "log2 K!"
+
+    @classmethod
+    def for_graph(cls, G, seed=0, labels=None):
+        """The learner on the ``K²`` patterns of a paired permutation problem (``G`` has ``K²`` vertices)."""
+        return cls(_items_of(G.number_of_nodes()))
+
+    def mistake_bound(self, G=None, labels=None) -> float:
+        """``log2 K!``: halving over the ``K!`` permutations, on any paired permutation sequence."""
+        return math.log2(math.factorial(self.K))
 
     def __init__(self, K: int):
         self.K = check_int(K, "K", low=2)

@@ -45,10 +45,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..checks import check_int, check_real
-from .base import SimilarityLearner
+from ..checks import LearnerGaveUp, check_int, check_real
+from .base import ClassLearner, SimilarityLearner, check_class_learner
 from .bounds import PAPER_BETA
-from .classifiers import ClassLearner, check_class_learner
 
 __all__ = [
     "PoolLimitError",
@@ -59,8 +58,12 @@ __all__ = [
 ]
 
 
-class PoolLimitError(RuntimeError):
-    """The pool of hallucinated histories outgrew ``max_histories``."""
+class PoolLimitError(LearnerGaveUp):
+    """The pool of hallucinated histories outgrew ``max_histories``: the learner gives up.
+
+    A :class:`~simpred_lite.checks.LearnerGaveUp` (so a ``RuntimeError``): the playground
+    and :func:`~simpred_lite.game.evaluation.evaluate` retire the learner and play on.
+    """
 
 
 class PrunedPoolWarning(UserWarning):
@@ -147,9 +150,40 @@ class SimilarityFromClassifier(SimilarityLearner):
     ...     sim.learn_one(i, j, y)
     >>> sim.mistakes, sim.pool_sizes
     (2, [2, 2, 2, 3, 3])
-    >>> sim.mistakes <= similarity_from_classifier_mistake_bound(HalvingClassifier(H).mistake_bound, K=2)
+    >>> sim.mistakes <= similarity_from_classifier_mistake_bound(HalvingClassifier(H).mistake_bound(), K=2)
     True
     """
+
+    display_name = "Similarity from class"
+    needs_graph = True
+    oracle = "K"
+    slow = True
+    description = ("Lemma 7: weighted majority over hallucinated histories of a class learner "
+                   "(on a graph: one-vs-rest graph Perceptrons); retires when its pool outgrows max_histories")
+    bound_text = "c_K B (Lemma 7), B the base class learner's bound"
+
+    @classmethod
+    def for_graph(cls, G, seed=0, labels=None):
+        """Lemma 7's master over one-vs-rest graph Perceptrons sharing one kernel (``K`` from the labels)."""
+        from functools import partial
+
+        from .classifiers import GraphKernel, GraphPerceptron, OneVsRest
+
+        K = 2 if labels is None else max(2, int(np.unique(np.asarray(labels)).size))
+        kernel = GraphKernel(G)  # computed once, shared by every binary learner of the pool
+        # partials of classes rather than lambdas, so that the learner pickles
+        return cls(partial(OneVsRest, partial(GraphPerceptron, G, kernel=kernel), K=K), K)
+
+    def mistake_bound(self, G, labels):
+        """``c_K B`` (:func:`~simpred_lite.learners.bounds.similarity_from_classifier_mistake_bound`),
+        ``B`` the bound of a fresh base learner on the labels; None if it states none."""
+        from .bounds import similarity_from_classifier_mistake_bound
+
+        args, kwargs = self._init_params
+        make = kwargs.get("make_classifier", args[0] if args else None)
+        bound = getattr(make(), "mistake_bound", None) if callable(make) else None
+        B = bound(G, labels) if callable(bound) else None
+        return None if B is None else similarity_from_classifier_mistake_bound(int(B), self.K, self.beta)
 
     def __init__(
         self,
@@ -241,7 +275,7 @@ class SimilarityFromClassifier(SimilarityLearner):
                     continue
                 length = (entry.node.length if entry.node else 0) + 2
                 for a, b in guesses:
-                    child = entry.learner.clone()
+                    child = entry.learner.copy()
                     child.learn_class(i, a)
                     child.learn_class(j, b)
                     node = _Node(entry.node, ((i, a), (j, b)), length)
@@ -382,6 +416,16 @@ class ClassifierFromSimilarity(ClassLearner):
     >>> clf.mistakes, clf.representatives, clf.sim_learner.mistakes
     (2, {1: 4}, 1)
     """
+
+    oracle = "K"
+
+    @classmethod
+    def for_graph(cls, G, seed=0, labels=None):
+        """The class learner over a :class:`~simpred_lite.learners.UnionFindLearner` (``K`` from the labels)."""
+        from .baselines import UnionFindLearner
+
+        K = 2 if labels is None else max(2, int(np.max(labels)) + 1)
+        return cls(UnionFindLearner(G.number_of_nodes()), K)
 
     def __init__(self, sim_learner, K: int):
         if not all(hasattr(sim_learner, a) for a in ("predict_one", "learn_one", "n")):

@@ -148,6 +148,9 @@ class TreeWinnow(_ForestLearner):
     (1, 0)
     """
 
+    setting = "unknown graph"
+    description = "Winnow on the revealed paths' forest (§5 warm-up); bounded only on trees"
+
     def __init__(self, n: int, alpha: float = 2.0, threshold: float | None = None, grow: str = "disconnected"):
         super().__init__(n, grow)
         # weights alpha^k and the threshold must be normal floats for the certified float decision
@@ -313,6 +316,17 @@ class RNormPerceptron(_ForestLearner):
     """
 
     _forest_class = PathForest
+    display_name = "r-norm Perceptron"
+    setting = "unknown graph"
+    description = "Algorithm 2 on the revealed paths' forest"
+    bound_text = "Theorem 5, M = O(|Phi|^4 log n), explicit constant"
+
+    def mistake_bound(self, G, labels):
+        """Theorem 5 with explicit constants (:func:`~simpred_lite.learners.bounds.rnorm_perceptron_cut_bound`)."""
+        from ..graphs import cut_size
+        from .bounds import rnorm_perceptron_cut_bound
+
+        return float(rnorm_perceptron_cut_bound(self.n, cut_size(G, labels)))
 
     def __init__(self, n: int, grow: str = "disconnected"):
         super().__init__(n, grow)
@@ -430,6 +444,10 @@ class RNormPerceptronReference(RNormPerceptron):
     >>> learner.mistakes, learner.predict_one(0, 4, path=[0, 2, 4])
     (5, 1)
     """
+
+    display_name = None
+    setting = "reference"
+    description = "plain reference of the r-norm Perceptron (dense vectors)"
 
     _forest_class = PathForestReference
 

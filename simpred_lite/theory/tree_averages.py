@@ -40,6 +40,7 @@ import numpy as np
 from ..bst import BinarySupportTree
 from ..checks import check_int, check_random_state
 from ..graphs import cut_size, validate_labels
+from ..learners.bounds import bst_comparator_norm_sq  # the one implementation, re-exported here
 from .lowerbound import paired_permutation_hypotheses
 
 __all__ = [
@@ -51,48 +52,6 @@ __all__ = [
 
 #: Matrix Winnow's learning rate in Algorithm 1 (label ``a:2``).
 WINNOW_ETA = 1.28
-
-
-def bst_comparator_norm_sq(bst: BinarySupportTree, labels: Any) -> int:
-    """``||U_B||_F^2`` of the comparator of Proposition 2 on the Binary Support Tree ``bst``.
-
-    ``U_B = sum_k Psi_B u_k u_k^T Psi_B^T`` with ``u_k`` the indicator of class ``k`` on the
-    vertices of ``B`` (labels propagated as in :meth:`BinarySupportTree.propagate_labels`), so
-    ``||U_B||_F^2 = sum_{k,l} (u_k^T L_B u_l)^2 = sum_k |Phi^B_k|^2 + sum_{k != l} |Phi^B_kl|^2``,
-    which is at most ``4 |Phi^B|^2``.
-
-    Parameters
-    ----------
-    bst : BinarySupportTree
-    labels : array_like of int
-        Class of each graph vertex ``0 .. n-1``.
-
-    Returns
-    -------
-    int
-
-    Examples
-    --------
-    >>> B = BinarySupportTree([0, 1, 2, 3])
-    >>> B.cut_size([0, 0, 1, 1]), bst_comparator_norm_sq(B, [0, 0, 1, 1])   # 2 classes: 4|Phi|^2
-    (1, 4)
-    """
-    if not isinstance(bst, BinarySupportTree):
-        raise TypeError(f"bst must be a BinarySupportTree, got {type(bst).__name__}")
-    y = bst.propagate_labels(labels)
-    child = np.arange(2, 2 * bst.num_leaves)
-    a, b = y[child // 2], y[child]
-    cut = a != b
-    classes = {int(c): k for k, c in enumerate(np.unique(y[1:]))}
-    K = len(classes)
-    C = np.zeros((K, K), dtype=np.int64)        # C[k, l] = u_k^T L_B u_l
-    for p, q in zip(a[cut], b[cut]):
-        kp, kq = classes[int(p)], classes[int(q)]
-        C[kp, kp] += 1
-        C[kq, kq] += 1
-        C[kp, kq] -= 1
-        C[kq, kp] -= 1
-    return int((C ** 2).sum())
 
 
 def spanning_tree_bound_table(G: nx.Graph, labels: Any, trees: int, seed: Any, eta: float = WINNOW_ETA) -> dict:

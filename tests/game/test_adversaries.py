@@ -6,9 +6,9 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from simpred_lite.game.adversaries import AdaptiveAdversary
+from simpred_lite.game.adversaries import AdaptiveAdversary, cut_biased_trials
 from simpred_lite.game.play import adaptive_run, run
-from simpred_lite.game.trials import cut_biased_trials, random_trials
+from simpred_lite.game.trials import random_trials
 from simpred_lite.graphs import cut_edges, planted_partition
 from simpred_lite.learners import AlwaysSimilar, BSTPerceptron, MatrixPerceptron
 
@@ -64,7 +64,7 @@ def test_adaptive_adversary_forces_more_mistakes_than_random_pairs():
 
 
 def test_adaptive_adversary_against_always_similar_serves_dissimilar_pairs():
-    trials, result = adaptive_run(AlwaysSimilar(6), [0, 0, 1, 1, 2, 2], 30, seed=0, num_candidates=8)
+    trials, result = adaptive_run(AlwaysSimilar(6), [0, 0, 1, 1, 2, 2], 30, seed=0, candidates=8)
     assert all(t.y == 1 for t in trials) and result.total_mistakes == 30
 
 
@@ -75,8 +75,8 @@ def test_adaptive_adversary_with_a_pool_of_pairs():
 
 
 def test_adaptive_adversary_bad_input():
-    with pytest.raises(ValueError, match="num_candidates must be at least 1"):
-        adaptive_run(AlwaysSimilar(2), [0, 1], 1, seed=0, num_candidates=0)
+    with pytest.raises(ValueError, match="candidates must be at least 1"):
+        adaptive_run(AlwaysSimilar(2), [0, 1], 1, seed=0, candidates=0)
     with pytest.raises(ValueError, match="pairs is empty"):
         adaptive_run(AlwaysSimilar(2), [0, 1], 1, seed=0, pairs=[])
     with pytest.raises(ValueError, match="unknown vertex j 5"):

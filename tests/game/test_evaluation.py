@@ -8,14 +8,16 @@ import pytest
 
 from simpred_lite.bst import BinarySupportTree
 from simpred_lite.datasets import load_graph
+from simpred_lite.game.adversaries import cut_biased_trials
 from simpred_lite.game.evaluation import evaluate, evaluate_sweep
 from simpred_lite.game.play import adaptive_run, run
 from simpred_lite.game.playground import LEARNERS
-from simpred_lite.game.trials import Trial, cut_biased_trials, random_trials, shortest_path_trials
+from simpred_lite.game.trials import Trial, random_trials, shortest_path_trials
 from simpred_lite.graphs import barbell_graph, cut_size, planted_partition
 from simpred_lite.learners import (
     AlwaysSimilar,
     BSTPerceptron,
+    LearnerGaveUp,
     MatrixPerceptron,
     MatrixWinnow,
     RNormPerceptron,
@@ -75,7 +77,7 @@ def test_random_pairs_are_the_same_with_and_without_paths(small):
 def test_adaptive_sequence_is_chosen_against_the_target(small):
     G, y = small
     ev = evaluate(["AlwaysSimilar", "UnionFindLearner"], G, y, trials="adaptive", T=100, seed=3)
-    trials, res = adaptive_run(AlwaysSimilar(30), y, 100, 3, num_candidates=32)
+    trials, res = adaptive_run(AlwaysSimilar(30), y, 100, 3, candidates=32)
     assert ev["AlwaysSimilar"].mistakes == res.total_mistakes == 100  # a dissimilar pair is always found
     assert ev["UnionFindLearner"].mistakes == run(UnionFindLearner(30), trials).total_mistakes
     ev2 = evaluate(["AlwaysSimilar", "UnionFindLearner"], G, y, trials="adaptive", T=100, seed=3,
@@ -93,7 +95,9 @@ def test_given_trials_instances_classes_and_factories(small):
     assert counts == {run(UnionFindLearner(30), trials).total_mistakes}
     assert proto.trials == 0  # the given object is copied, never played
     assert ev.T == 150 and ev.trials == "given"
-    assert ev["uf object"].bound is None  # no bound known for custom learners
+    # a learner of the package brings its own bound (n - K), however it is given
+    assert ev["uf object"].bound == ev["uf class"].bound == ev["uf factory"].bound == 30 - 3
+    assert ev["uf object"].setting == "baseline"
 
 
 def test_bounds_hold_and_match_the_playground(small):
@@ -142,12 +146,12 @@ def test_retired_learner_keeps_its_partial_run(small):
     class GivesUp(UnionFindLearner):
         def _predict(self, i, j, path):
             if self.trials >= 7:
-                raise RuntimeError("pool full. more text")
+                raise LearnerGaveUp("pool full. more text")
             return super()._predict(i, j, path)
 
     ev = evaluate({"quitter": GivesUp, "uf": UnionFindLearner}, G, y, T=50, seed=0)
     assert len(ev["quitter"].run) == 7
-    assert ev["quitter"].retired.startswith("retired at trial 8: RuntimeError: pool full")
+    assert ev["quitter"].retired.startswith("retired at trial 8: LearnerGaveUp: pool full")
     assert len(ev["uf"].run) == 50
 
 
@@ -188,7 +192,8 @@ def test_sweep_is_the_same_for_one_and_two_jobs(small):
 @pytest.mark.parametrize(
     "kwargs, error, match",
     [
-        (dict(learners=["NoSuchLearner"]), ValueError, "unknown learner 'NoSuchLearner'; registered learners"),
+        (dict(learners=["NoSuchLearner"]), ValueError,
+         "unknown learner 'NoSuchLearner'; choose one of \\['AlwaysSimilar', 'UnionFindLearner'"),
         (dict(learners=[]), ValueError, "learners is empty"),
         (dict(learners=[42]), TypeError, "a learner must be"),
         (dict(learners=["AlwaysSimilar", "AlwaysSimilar"]), ValueError, "appear twice"),
@@ -265,16 +270,17 @@ def test_bound_does_not_move_under_a_1e12_relative_perturbation_of_R(small, name
 
 @pytest.mark.parametrize("graph", ["pp", "karate club"])
 def test_similarity_from_class_bound_does_not_move_when_the_pseudoinverse_does(small, graph, monkeypatch):
-    from simpred_lite.game import playground
-    from simpred_lite.learners import GraphKernel
+    from simpred_lite import resistance
     from simpred_lite.resistance import laplacian_pinv
 
     G, y = small if graph == "pp" else load_graph("karate club")
     spec = LEARNERS["Similarity from class"]
-    reported = spec.bound_for(G, y, None)
+    reported = spec.bound_for(G, y, spec.build(G, 0, y))
+    assert reported is not None
     rng = np.random.default_rng(0)
     for _ in range(3):
         Lp = laplacian_pinv(G)
         noise = 1 + 1e-12 * rng.uniform(-1, 1, size=Lp.shape)
-        monkeypatch.setattr(playground, "GraphKernel", lambda G, Lp=Lp * noise: GraphKernel(G, pinv=(Lp + Lp.T) / 2))
-        assert spec.bound_for(G, y, None) == reported
+        # every GraphKernel built from now on gets this perturbed (symmetric) pseudoinverse
+        monkeypatch.setattr(resistance, "laplacian_pinv", lambda G, Lp=Lp * noise: (Lp + Lp.T) / 2)
+        assert spec.bound_for(G, y, spec.build(G, 0, y)) == reported

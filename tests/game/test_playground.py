@@ -20,8 +20,9 @@ from simpred_lite.game.playground import (
     shortest_path,
 )
 from simpred_lite.game.trials import random_walk_path
-from simpred_lite.learners import AlwaysSimilar, UnionFindLearner
+from simpred_lite.learners import AlwaysSimilar, LearnerGaveUp, UnionFindLearner, playable
 from simpred_lite.learners.base import SimilarityLearner
+from simpred_lite.learners.bounds import comparator_norm_sq
 
 AUTOPLAY = [a for a in ADVERSARIES if a != "student"]
 
@@ -64,8 +65,9 @@ def test_the_baselines_are_registered_with_the_union_find_bound():
     assert {"AlwaysSimilar", "UnionFindLearner", "Similarity from class", "Matrix Perceptron", "Matrix Winnow",
             "BST Perceptron", "TreeWinnow", "r-norm Perceptron"} <= set(LEARNERS)
     G, y = GRAPHS["karate club"].factory(0)
-    assert LEARNERS["UnionFindLearner"].bound(G, y) == 34 - 2
-    assert LEARNERS["AlwaysSimilar"].bound is None
+    uf, always = LEARNERS["UnionFindLearner"], LEARNERS["AlwaysSimilar"]
+    assert uf.bound_for(G, y, uf.build(G, 0, y)) == 34 - 2 and uf.has_bound
+    assert always.bound_for(G, y, always.build(G, 0, y)) is None and not always.has_bound
 
 
 def test_register_learner_one_line_and_class_attributes():
@@ -102,12 +104,12 @@ def test_register_learner_rejects_bad_input(kwargs, error, match):
     [
         ({"graph": "moon"}, ValueError, "unknown graph 'moon'"),
         ({"graph": 42}, TypeError, "graph must be a name"),
-        ({"learners": ["Nope"]}, ValueError, r"unknown learner\(s\) \['Nope'\]"),
+        ({"learners": ["Nope"]}, ValueError, r"unknown learner 'Nope'; choose one of"),
         ({"learners": []}, ValueError, "at least one learner"),
         ({"learners": ["AlwaysSimilar", "AlwaysSimilar"]}, ValueError, "listed twice"),
         ({"adversary": "oracle"}, ValueError, "unknown adversary 'oracle'"),
         ({"seed": 1.5}, TypeError, "seed must be an integer"),
-        ({"adversary_options": {"bias": 2.0}, "adversary": "cut-biased"}, ValueError, "bias must be a probability"),
+        ({"adversary_options": {"p_cut": 2.0}, "adversary": "cut-biased"}, ValueError, "p_cut must be a probability"),
         ({"adversary_options": {"candidates": 0}, "adversary": "adaptive"}, ValueError, "candidates must be"),
     ],
 )
@@ -234,15 +236,30 @@ def test_adaptive_adversary_falls_back_to_a_candidate_when_the_target_is_always_
     assert game.mistakes["AlwaysSimilar"] == 0 and len(game.history) == 10
 
 
-def test_cut_biased_adversary_with_full_bias_asks_boundary_pairs():
-    game = Playground("grid", ["AlwaysSimilar"], CutBiasedAdversary(bias=1.0), seed=0)
+def test_cut_biased_adversary_with_p_cut_one_asks_cut_edges():
+    game = Playground("grid", ["AlwaysSimilar"], CutBiasedAdversary(p_cut=1.0), seed=0)
     game.play(50)
     boundary = set(game.boundary.tolist())
     assert boundary == {v for e in game.cut for v in e}
-    assert all(r.trial.i in boundary and r.trial.j in boundary for r in game.history)
-    uniform = Playground("grid", ["AlwaysSimilar"], CutBiasedAdversary(bias=0.0), seed=0)
+    cut = {frozenset(e) for e in game.cut}
+    assert all(frozenset((r.trial.i, r.trial.j)) in cut for r in game.history)
+    uniform = Playground("grid", ["AlwaysSimilar"], CutBiasedAdversary(p_cut=0.0), seed=0)
     uniform.play(50)
-    assert not all(r.trial.i in boundary and r.trial.j in boundary for r in uniform.history)
+    assert not all(frozenset((r.trial.i, r.trial.j)) in cut for r in uniform.history)
+
+
+def test_cut_biased_means_one_distribution_in_the_playground_and_evaluate():
+    """The playground's "cut-biased" adversary and cut_biased_trials (evaluate's "cut-biased")
+    draw the same pairs from the same seed."""
+    from simpred_lite.game.adversaries import cut_biased_trials
+
+    game = Playground("karate club", ["AlwaysSimilar"], "cut-biased", seed=3)
+    game.play(200)
+    trials = cut_biased_trials(game.G, game.labels, 200, seed=3)
+    assert [(r.trial.i, r.trial.j, r.trial.y) for r in game.history] == [(t.i, t.j, t.y) for t in trials]
+    cut = {frozenset(e) for e in game.cut}
+    share = np.mean([frozenset((t.i, t.j)) in cut for t in trials])
+    assert 0.4 < share < 0.6  # p_cut = 0.5 (plus the rare uniform pair that is a cut edge)
 
 
 def _is_path(G, p, i, j):
@@ -442,7 +459,7 @@ class GivesUp(UnionFindLearner):
 
     def _learn(self, i, j, y, y_hat, path):
         if self.trials > self.after:
-            raise RuntimeError("pool limit reached")
+            raise LearnerGaveUp("pool limit reached")
         super()._learn(i, j, y, y_hat, path)
 
 
@@ -455,7 +472,7 @@ def test_a_learner_that_gives_up_is_retired_and_the_others_play_on():
     reg = registry(quitter=LearnerSpec("quitter", lambda G, seed: GivesUp(G.number_of_nodes(), after=3)))
     game = Playground("karate club", ["UnionFindLearner", "quitter"], "adaptive", seed=0, registry=reg)
     game.play(10)
-    assert game.retired == {"quitter": "retired at trial 4: RuntimeError: pool limit reached"}
+    assert game.retired == {"quitter": "retired at trial 4: LearnerGaveUp: pool limit reached"}
     assert GivesUp(3, 0).n == 3
     results = game.results()
     # the quitter predicted on trials 1..4 (its mistake on trial 4 counts), then stopped
@@ -473,7 +490,7 @@ def test_a_learner_that_gives_up_is_retired_and_the_others_play_on():
     app.game = Playground("karate club", ["UnionFindLearner", "quitter"], "random", seed=0, registry=reg)
     for _ in range(4):
         app.step_button.click()
-    assert app.status_text.endswith("quitter retired at trial 4: RuntimeError: pool limit reached.")
+    assert app.status_text.endswith("quitter retired at trial 4: LearnerGaveUp: pool limit reached.")
 
 
 def test_a_buggy_learner_is_not_hidden():
@@ -492,7 +509,6 @@ def test_registered_paper_learners_keep_their_bounds():
              "r-norm Perceptron"]
     for graph in ("barbell", "karate club", "planted partition"):
         for adversary in ("random", "adaptive", "random-walk path"):
-            # the reduction is registered as slow: the adaptive adversary samples SLOW_CANDIDATES pairs
             options = {"target": "Similarity from class"} if adversary == "adaptive" else None
             game = Playground(graph, names, adversary, seed=0, adversary_options=options)
             try:
@@ -508,8 +524,8 @@ def test_registered_paper_learners_keep_their_bounds():
     assert game.learners["TreeWinnow"].needs_path and game.specs["TreeWinnow"].setting == "unknown graph"
 
 
-def test_adaptive_adversary_samples_candidates_against_a_slow_target():
-    from simpred_lite.game.adversaries import SLOW_CANDIDATES
+def test_adaptive_adversary_asks_its_candidates_every_learner_alike():
+    from simpred_lite.game.adversaries import ADAPTIVE_CANDIDATES
 
     class Counting(AlwaysSimilar):
         def __init__(self, n):
@@ -521,22 +537,26 @@ def test_adaptive_adversary_samples_candidates_against_a_slow_target():
             return 0
 
     single_class = (nx.cycle_graph(12), [0] * 12)  # AlwaysSimilar is never wrong: every candidate is asked
-    for slow, expected in ((False, 66), (True, SLOW_CANDIDATES)):
+    for slow, options, expected in ((False, None, ADAPTIVE_CANDIDATES), (True, None, ADAPTIVE_CANDIDATES),
+                                    (False, {"candidates": None}, 66)):
         reg = {"c": LearnerSpec("c", lambda G, seed: Counting(G.number_of_nodes()), slow=slow)}
-        game = Playground(single_class, ["c"], "adaptive", registry=reg)
+        game = Playground(single_class, ["c"], "adaptive", registry=reg, adversary_options=options)
         game.step()
         assert game.learners["c"].asked == expected + 1  # the candidates, then the trial itself
 
 
 def test_bst_comparator_norm_matches_the_two_class_identity():
     """||U_B||_F^2 = 4 |Phi^B|^2 for two classes (comparator_matrix's docstring), on random BSTs."""
-    from simpred_lite.game.playground import _bst_comparator_norm_sq
+    from simpred_lite.learners.bounds import bst_comparator_norm_sq
 
     for graph in ("karate club", "grid", "barbell"):
         game = Playground(graph, ["AlwaysSimilar"], seed=0)
         for seed in range(3):
             B = BinarySupportTree.from_graph(game.G, seed)
-            assert _bst_comparator_norm_sq(B, game.labels) == 4 * B.cut_size(game.labels) ** 2
+            assert bst_comparator_norm_sq(B, game.labels) == 4 * B.cut_size(game.labels) ** 2
+            # the same count as comparator_norm_sq on the tree drawn as a networkx graph
+            T = nx.relabel_nodes(B.to_networkx(), lambda v: v - 1)
+            assert bst_comparator_norm_sq(B, game.labels) == comparator_norm_sq(T, B.propagate_labels(game.labels)[1:])
 
 
 def test_the_app_shows_the_bst_perceptrons_path():
@@ -570,7 +590,7 @@ def test_app_play_stops_when_the_adaptive_target_retires():
 
 def test_app_play_is_disabled_where_it_cannot_act_and_the_figure_keeps_its_size():
     app = PlaygroundApp("karate club", ["UnionFindLearner", "BST Perceptron"], "random")
-    assert len(app.learners.options) == app.learners.rows == len(LEARNERS)  # every learner visible
+    assert len(app.learners.options) == app.learners.rows == len(playable())  # every learner visible
     first = _png(app)
     assert not app.play_button.disabled and not app.step_button.disabled
     app.step_button.click()

@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simpred_lite.bst import BinarySupportTree
+from simpred_lite.game.adversaries import cut_biased_trials
 from simpred_lite.game.play import adaptive_run, run
-from simpred_lite.game.trials import Trial, cut_biased_trials, random_trials
+from simpred_lite.game.trials import Trial, random_trials
 from simpred_lite.graphs import planted_partition
 from simpred_lite.learners import BSTPerceptron, MatrixPerceptron, MatrixPerceptronReference
 from simpred_lite.learners.bounds import matrix_perceptron_mistake_bound
@@ -84,11 +85,11 @@ def test_fast_equals_naive_against_an_adaptive_adversary(Bl, seed):
     if len(set(y.tolist())) < 2:
         return
     # the adversary attacks the fast learner, then the naive one replays the same trials
-    trials, result = adaptive_run(BSTPerceptron(B), y, 120, seed=seed, num_candidates=16)
+    trials, result = adaptive_run(BSTPerceptron(B), y, 120, seed=seed, candidates=16)
     fast = _lockstep(B, trials)
     assert fast.mistakes == result.total_mistakes
     # and the other way round
-    trials2, result2 = adaptive_run(MatrixPerceptronReference(B), y, 80, seed=seed + 1, num_candidates=16)
+    trials2, result2 = adaptive_run(MatrixPerceptronReference(B), y, 80, seed=seed + 1, candidates=16)
     assert run(BSTPerceptron(B), trials2).predictions.tolist() == result2.predictions.tolist()
 
 

@@ -68,7 +68,7 @@ def test_halving_obeys_log2_H_on_adversarial_sequences(K):
         f = H[rng.integers(len(H))]
         clf = HalvingClassifier(H)
         _, m = adversarial_class_run(clf, f, 12, seed=rng)
-        assert int(m.sum()) == clf.mistakes <= clf.mistake_bound == math.floor(math.log2(len(H)))
+        assert int(m.sum()) == clf.mistakes <= clf.mistake_bound() == math.floor(math.log2(len(H)))
         # the truth is never eliminated: it agrees with every correction
         assert any((H[a] == f).all() for a in clf._alive)
         worst = max(worst, clf.mistakes)
@@ -82,7 +82,7 @@ def test_halving_is_conservative_and_clones_are_independent():
     y0 = clf.predict_class(0)
     clf.learn_class(0, y0)  # correct: nothing changes
     assert clf.state_key() == key and clf.mistakes == 0
-    twin = clf.clone()
+    twin = clf.copy()
     twin.learn_class(4, (clf.predict_class(4) + 1) % 3)
     assert twin.state_key() != clf.state_key() and clf.mistakes == 0 and twin.mistakes == 1
 
@@ -161,11 +161,11 @@ def test_one_vs_rest_refuses_binary_learners_that_start_by_claiming():
         clf.learn_class(0, 2)
 
 
-def test_one_vs_rest_clone_and_state_key():
+def test_one_vs_rest_copy_and_state_key():
     G = nx.path_graph(5)
     clf = OneVsRest(lambda: GraphPerceptron(G))
     clf.learn_class(0, 3)
-    twin = clf.clone()
+    twin = clf.copy()  # a copy of the state (clone() is a fresh learner)
     assert twin.state_key() == clf.state_key()
     twin.learn_class(4, 1)
     assert twin.state_key() != clf.state_key() and clf.mistakes == 1

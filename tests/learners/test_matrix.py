@@ -298,7 +298,7 @@ def test_dense_references_refuse_large_graphs():
 
 # -- kernel form: same predictions as the dense references, exact decisions -------------------
 
-from simpred_lite.game.trials import cut_biased_trials  # noqa: E402
+from simpred_lite.game.adversaries import cut_biased_trials  # noqa: E402
 from simpred_lite.learners.certification import LazyExponential, PerceptronCertifier  # noqa: E402
 
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simpred_lite.game.play import adversarial_run, run
+from simpred_lite.game.play import adaptive_run, run
 from simpred_lite.game.trials import Trial, random_trials
 from simpred_lite.learners import (
     ClassifierFromSimilarity,
@@ -53,7 +53,7 @@ def test_beta_0294_minimises_the_worst_case_constant():
 def halving_instance(K, n=6, cut=2):
     G = nx.path_graph(n)
     H = labelings_with_small_cut(G, K, cut)
-    return G, H, HalvingClassifier(H).mistake_bound
+    return G, H, HalvingClassifier(H).mistake_bound()
 
 
 def check_potential(sim, K, B):
@@ -83,7 +83,7 @@ def test_lemma_equiv_bound_with_halving(K):
         if rep % 2:
             result = run(sim, random_trials(G, f, 30, seed=rng))
         else:
-            _, result = adversarial_run(sim, f, 25, seed=rng)
+            _, result = adaptive_run(sim, f, 25, seed=rng, candidates=None)
         assert result.total_mistakes == sim.mistakes <= bound
         check_potential(sim, K, B)
 
@@ -97,7 +97,7 @@ def test_lemma_equiv_bound_with_the_memorizing_learner(K):
         f = rng.integers(K, size=n)
         B = n - int(np.bincount(f, minlength=K).max())
         sim = SimilarityFromClassifier(lambda: MemorizingClassifier(n, K), K, max_histories=4000)
-        _, result = adversarial_run(sim, f, 15, seed=rng)
+        _, result = adaptive_run(sim, f, 15, seed=rng, candidates=None)
         assert result.total_mistakes <= similarity_from_classifier_mistake_bound(B, K)
         check_potential(sim, K, B)
 
@@ -256,9 +256,9 @@ def test_efficient_base_learner_inside_the_master():
     G, y = planted_partition(8, 2, 0.8, 0.1, seed=2)
     B = math.floor(sum(graph_perceptron_mistake_bound(G, (y == k).astype(int)) for k in range(2)))
     sim = SimilarityFromClassifier(lambda: OneVsRest(lambda: GraphPerceptron(G), K=2), 2)
-    _, result = adversarial_run(sim, y, 15, seed=1)
+    _, result = adaptive_run(sim, y, 15, seed=1, candidates=None)
     assert 1 <= result.total_mistakes <= similarity_from_classifier_mistake_bound(B, 2)
     G3, y3 = planted_partition(8, 3, 0.8, 0.1, seed=3)
     sim3 = SimilarityFromClassifier(lambda: OneVsRest(lambda: GraphPerceptron(G3), K=3), 3, max_histories=300)
     with pytest.raises(PoolLimitError, match="max_histories=300"):
-        adversarial_run(sim3, y3, 15, seed=1)
+        adaptive_run(sim3, y3, 15, seed=1, candidates=None)

@@ -404,8 +404,8 @@ def test_similarity_from_halving_classifier_is_squeezed(K):
         result = play_adversary(sim, K, strategy)
         floor = merge_sort_min_comparisons(K) if strategy == "merge" else binary_insertion_min_comparisons(K)
         assert result.total_mistakes == len(result.trials) >= floor
-        assert result.total_mistakes <= similarity_from_classifier_mistake_bound(HalvingClassifier(H, K).mistake_bound,
-                                                                                 K)
+        B = HalvingClassifier(H, K).mistake_bound()
+        assert result.total_mistakes <= similarity_from_classifier_mistake_bound(B, K)
         assert check_consistent(result.z, result.trials)
 
 
