@@ -365,19 +365,20 @@ class LaplacianFunctional:
     last_stage : str or None
         How the last :meth:`compare` was decided: ``"zero"`` (``b`` or ``w`` constant, the
         value is exactly 0), ``"float"`` (the first float solve was enough), ``"lifted"``
-        (after more lifting steps), ``"tie"`` (proved equal by the separation bound) or
-        ``"rational"`` (:class:`ExactLaplacian`).
+        (after more lifting steps), ``"exact"`` (the lifting ended with a zero residual: the
+        value is a binary fraction, found exactly), ``"tie"`` (proved equal by the separation
+        bound) or ``"rational"`` (:class:`ExactLaplacian`).
     last_steps : int
         Float solves the last :meth:`compare` made.
 
     Examples
     --------
     >>> import networkx as nx
-    >>> F = LaplacianFunctional(nx.cycle_graph(6))
-    >>> b = [0, 0, 1, 0, -1, 0]      # L^+ b: the potentials of a unit current from 2 to 4
-    >>> F.compare([0, 0, 0, 1, 0, 0], b), F.last_stage      # vertex 3 is midway: exactly 0
+    >>> F = LaplacianFunctional(nx.wheel_graph(5))     # hub 0, rim 1-2-3-4
+    >>> b = [0, 1, 0, 0, -1]      # L^+ b: the potentials of a unit current from 1 to 4
+    >>> F.compare([1, 0, 0, 0, 0], b), F.last_stage      # the hub is midway: exactly 0
     (0, 'tie')
-    >>> F.compare([0, 0, 1, 0, 0, 0], b), F.compare([0, 0, 1, 0, 0, 0], b, threshold=Fraction(2, 3))
+    >>> F.compare([0, 1, 0, 0, 0], b), F.compare([0, 1, 0, 0, 0], b, threshold=Fraction(4, 15))
     (1, 0)
     """
 
@@ -524,8 +525,8 @@ class LaplacianFunctional:
         for step in range(1, max_steps + 1):  # (at _MIN_BITS a step, a tie is proved within max_steps)
             self.last_steps = step
             rmax = int(np.abs(r).max())
-            if rmax == 0:  # the lifting terminated: V = acc / 2^S exactly
-                self.last_stage = "float" if step == 1 else "lifted"
+            if rmax == 0:  # the lifting ended: V = acc / 2^S exactly
+                self.last_stage = "exact"
                 return _sign(acc * q - p * (1 << S))
             y = lu.solve(r.astype(float))
             ymax = float(np.abs(y).max())
@@ -551,6 +552,9 @@ class LaplacianFunctional:
             rmax = int(np.abs(r).max())
             # V = acc / 2^S + e with |e| <= bound_const * rmax / 2^S; compare with p / q
             diff = acc * q - p * (1 << S)
+            if rmax == 0:  # the lifting ended: V = acc / 2^S exactly (a binary fraction)
+                self.last_stage = "exact"
+                return _sign(diff)
             err = bound_const * rmax * q
             if diff > err:
                 self.last_stage = "float" if step == 1 else "lifted"
