@@ -542,3 +542,26 @@ def test_functional_bad_input():
         F.compare([1, 0, 0], [1, 0, -1], float("nan"))
     with pytest.raises(TypeError, match="threshold must be a number"):
         F.compare([1, 0, 0], [1, 0, -1], "0")
+
+
+@given(connected_graph_and_vectors(max_n=10))
+def test_exact_potentials_by_lifting_equal_the_fraction_reference(Gwb):
+    from simpred_lite.exact import LaplacianFunctional
+    from simpred_lite.learners.classifiers import _exact_pinv
+
+    G, _, b = Gwb
+    n = G.number_of_nodes()
+    Lp = _exact_pinv(G)
+    pot = LaplacianFunctional(G).potentials_at(b, range(n))
+    assert pot == {u: sum(Lp[u][v] * b[v] for v in range(n)) for u in range(n)}
+
+
+@pytest.mark.parametrize("G", [_relabelled(nx.grid_2d_graph(12, 13)), nx.gnm_random_graph(60, 200, seed=4)],
+                         ids=["grid12x13", "gnm60"])
+def test_exact_potentials_by_lifting_equal_flint(G):
+    from simpred_lite.exact import LaplacianFunctional
+
+    n = G.number_of_nodes()
+    b = np.random.default_rng(1).integers(-3, 4, size=n)
+    phi = ExactLaplacian(G).potentials(b)
+    assert LaplacianFunctional(G).potentials_at(b, range(0, n, 7)) == {v: phi[v] for v in range(0, n, 7)}
