@@ -673,6 +673,21 @@ class LaplacianFunctional:
         mean = values[-1] / n  # sum over the grounded vertices; psi_g = 0
         return {v: (psi[v] - mean) / n for v in wanted}
 
+    def resistance(self, i: int, j: int) -> Fraction:
+        """The exact effective resistance ``R_ij`` (a rational), by :meth:`potentials_at`.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> LaplacianFunctional(nx.complete_graph(4)).resistance(0, 3)
+        Fraction(1, 2)
+        """
+        b = np.zeros(self.n, dtype=np.int64)
+        b[i] += 1
+        b[j] -= 1
+        pot = self.potentials_at(b, [i, j])
+        return pot[i] - pot[j]
+
 
 class _Stalled(Exception):
     """The float solves gain no bits: the decision goes to the rational solver."""
