@@ -20,6 +20,10 @@ of exact geometric predicates):
 3. otherwise recompute the quantity **exactly** in rational arithmetic with one exact solve
    ``L^+ b`` (:class:`ExactLaplacian`, backed by FLINT through ``python-flint``).
 
+For one decision, :class:`LaplacianFunctional` replaces step 3 by numeric lifting with exact
+integer residuals and a separation bound, which needs neither ``L^+`` nor rationals: a true
+tie at ``n = 10^4`` then costs some hundred sparse float solves instead of a dense rational one.
+
 Step 3 is rare (in practice: the exact ties) and costs one exact solve — about 2 ms at
 ``n = 100``, 60 ms at ``n = 400`` and 1 s at ``n = 1000`` — so the learners keep their float
 speed while their decisions are those of exact arithmetic.  The solve grows like ``n^3``
@@ -50,7 +54,8 @@ from .checks import LearnerGaveUp, check_memory, check_work
 from .graphs import validate_graph
 
 __all__ = ["ExactLaplacian", "ExactTooLargeError", "exact_solve_cost", "pinv_error_bound", "certified_compare",
-           "laplacian_pinv_fraction", "UNIT_ROUNDOFF"]
+           "LaplacianFunctional", "laplacian_functional_sign", "laplacian_pinv_fraction",
+           "UNIT_ROUNDOFF"]
 
 #: Unit roundoff of IEEE double precision, ``2^-53``.
 UNIT_ROUNDOFF = 2.0**-53
@@ -309,6 +314,435 @@ def certified_compare(value: float, threshold: float, error: float) -> int | Non
     if gap < -error:
         return 0
     return None
+
+
+# -- one exact decision, cheaply: a linear functional of L^+ by numeric lifting ------------------
+#: Bits the lifting keeps its integer corrections below (so every int64 product and sum is exact).
+_LIFT_BITS = 40
+#: Fewest bits a lifting step must gain on average (over 8 steps) before the rational solver takes over.
+_MIN_BITS = 16
+
+
+class LaplacianFunctional:
+    """The exact sign of ``w^T L^+ b - t``: one linear functional of ``L^+``, decided cheaply.
+
+    This is what one decision of a Perceptron on a graph needs (a score compared with a
+    threshold), and it is computed without ``L^+`` and without rational arithmetic:
+
+    1. **Floats.**  With the Laplacian grounded at a vertex ``g`` of largest degree, ``A = L_0``
+       (an integer, symmetric positive definite matrix),
+       ``n^2 w^T L^+ b = V = W^T A^{-1} C`` for the integer vectors ``W = (n w - sum(w))`` and
+       ``C = (n b - sum(b))`` without their ``g`` entries.  One sparse float factorization of
+       ``A`` (SuperLU, minimum-degree order) is made on the first call and kept.
+    2. **Numeric lifting with exact integer residuals** (Wan's method): from ``r_0 = C``, each
+       step solves ``A y = r_k`` in floats, rounds ``2^s y`` to an integer vector ``d_k``
+       (``|d_k| < 2^40``) and forms the residual ``r_{k+1} = 2^s r_k - A d_k`` *exactly* in
+       64-bit integers.  Then ``V = sum_k W^T d_k 2^-(s_0 + ... + s_k) + W^T A^{-1} r_K / 2^S``
+       exactly, and the last term is at most ``||W||_1 M ||r_K||_inf / 2^S`` with
+       ``M = sum_v dist(v, g) >= ||A^{-1}||_inf`` (the entries of ``A^{-1}`` are potentials,
+       at most the resistances to ``g``, at most the distances).  The float solves need not be
+       accurate for this to hold; their accuracy only sets how many bits a step gains (about
+       ``53 - log2 cond(A)``).  Lifting stops as soon as the approximation is farther than
+       its bound from the threshold: the sign is then certain.
+    3. **A true tie without rationals** (a separation bound): ``V = N / det A`` for an integer
+       ``N`` (Cramer), ``det A = tau(G)`` (Kirchhoff) and ``tau(G) <= H = prod_{v != g} deg v``
+       (Hadamard's inequality for a positive definite matrix).  With the threshold
+       ``n^2 t = p / q``, a nonzero ``V - n^2 t`` is at least ``1 / (H q)`` in absolute value, so
+       once the lifting's error bound is below ``1 / (2 H q)`` and the sign is still undecided,
+       ``V = n^2 t`` exactly.  That takes about ``log2 H`` bits (``n`` bits on a cycle,
+       ``2 n`` on a grid): a few hundred steps of one sparse solve each.
+
+    Every answer is exact (there is no probability and no tolerance).  Work and memory are
+    checked before anything large is allocated: the factorization's memory is bounded by the
+    envelope of ``A`` in reverse Cuthill–McKee order (:data:`~simpred_lite.checks.MEMORY_LIMIT`;
+    minimum degree, the order used, fills less on the graphs measured, though it is not proved
+    to), and the steps a tie would take times the cost of a step (the envelope) by
+    :data:`~simpred_lite.checks.WORK_LIMIT`; beyond them :class:`ExactTooLargeError`.  Should the
+    float solves gain fewer than 16 bits a step (``cond(A)`` beyond about ``2^35``), the decision
+    falls back to :class:`ExactLaplacian` (itself checked).
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A connected graph on the vertices ``0 .. n-1`` (edge weights ignored).
+
+    Attributes
+    ----------
+    last_stage : str or None
+        How the last :meth:`compare` was decided: ``"zero"`` (``b`` or ``w`` constant, the
+        value is exactly 0), ``"float"`` (the first float solve was enough), ``"lifted"``
+        (after more lifting steps), ``"exact"`` (the lifting ended with a zero residual: the
+        value is a binary fraction, found exactly), ``"tie"`` (proved equal by the separation
+        bound) or ``"rational"`` (:class:`ExactLaplacian`).
+    last_steps : int
+        Float solves the last :meth:`compare` made.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> F = LaplacianFunctional(nx.wheel_graph(5))     # hub 0, rim 1-2-3-4
+    >>> b = [0, 1, 0, 0, -1]      # L^+ b: the potentials of a unit current from 1 to 4
+    >>> F.compare([1, 0, 0, 0, 0], b), F.last_stage      # the hub is midway: exactly 0
+    (0, 'tie')
+    >>> F.compare([0, 1, 0, 0, 0], b), F.compare([0, 1, 0, 0, 0], b, threshold=Fraction(4, 15))
+    (1, 0)
+    """
+
+    def __init__(self, G: nx.Graph):
+        import scipy.sparse as sp
+        from scipy.sparse.csgraph import reverse_cuthill_mckee, shortest_path
+
+        G = validate_graph(G)
+        n = self.n = G.number_of_nodes()
+        self._graph = G
+        self._exact = None
+        self.last_stage, self.last_steps = None, 0
+        if n == 1:
+            return
+        edges = np.array([(int(u), int(v)) for u, v in G.edges if u != v], dtype=np.int64).reshape(-1, 2)
+        adj = sp.coo_matrix((np.ones(2 * len(edges), dtype=np.int64),
+                             (np.r_[edges[:, 0], edges[:, 1]], np.r_[edges[:, 1], edges[:, 0]])), shape=(n, n)).tocsr()
+        adj.sum_duplicates()
+        adj.data[:] = 1
+        deg = np.asarray(adj.sum(axis=1)).ravel()
+        g = int(np.argmax(deg))  # ground at a vertex of largest degree: the smallest Hadamard bound
+        keep = np.flatnonzero(np.arange(n) != g)
+        L = (sp.diags(deg, dtype=np.int64) - adj).tocsr()
+        A = L[keep][:, keep].tocsr()
+        if A.dtype != np.int64:  # the residuals below are exact only in integer arithmetic
+            raise RuntimeError(f"the grounded Laplacian must be an int64 matrix, got {A.dtype}")
+        # memory check before the factorization: the envelope of A in reverse Cuthill-McKee order
+        perm = reverse_cuthill_mckee(A, symmetric_mode=True)
+        low = sp.tril(A[perm][:, perm]).tocsr()
+        first = np.minimum.reduceat(low.indices, low.indptr[:-1])
+        envelope = float(np.sum(np.arange(n - 1) - first)) + (n - 1)
+        what = (f"an exact decision by numeric lifting on a graph on n={n} vertices (a sparse float factorization "
+                f"of the grounded Laplacian, envelope {envelope:.3g} entries)")
+        try:
+            check_memory(2 * 12 * envelope, what, "use a learner whose decisions are exact integers, e.g. "
+                         "BSTPerceptron.from_graph(G, seed)")
+        except ValueError as err:
+            raise ExactTooLargeError(str(err)) from None
+        self._ground, self._keep, self._A = g, keep, A
+        self._abs_row = int(2 * deg.max())  # max row sum of |A|
+        self._M = int(shortest_path(adj, unweighted=True, indices=g).sum())  # >= ||A^{-1}||_inf
+        self._H = math.prod(int(d) for d in deg[keep])  # >= det A = tau(G)
+        self._envelope = envelope
+        self._lu = None
+
+    def __getstate__(self):
+        # the SuperLU factorization is a cache that does not pickle: refactored on first use
+        return {**self.__dict__, "_lu": None}
+
+    def _factor(self):
+        if self._lu is None:
+            from scipy.sparse.linalg import splu
+
+            self._lu = splu(self._A.astype(float).tocsc(), permc_spec="MMD_AT_PLUS_A", diag_pivot_thresh=0.0,
+                            options={"SymmetricMode": True})
+            self._factor_size = int(self._lu.L.nnz + self._lu.U.nnz)
+        return self._lu
+
+    def _vector(self, x, name: str) -> list[int]:
+        arr = np.asarray(x)
+        if arr.shape != (self.n,):
+            raise ValueError(f"{name} must have one integer entry per vertex (n={self.n}), got shape {arr.shape}")
+        if arr.dtype.kind not in "iub" and not (arr.dtype.kind == "O" and all(isinstance(v, (int, np.integer))
+                                                                             for v in arr.tolist())):
+            if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(arr == np.round(arr)):
+                arr = arr.astype(np.int64)
+            else:
+                raise TypeError(f"{name} must hold integers (a vector of L^+ is taken of integer vectors), "
+                                f"got dtype {arr.dtype}")
+        return [int(v) for v in arr.tolist()]
+
+    def compare(self, w, b, threshold=0) -> int:
+        """The exact sign of ``w^T L^+ b - threshold``: ``1``, ``0`` (equal) or ``-1``.
+
+        Parameters
+        ----------
+        w, b : sequence of int
+            Integer vectors, one entry per vertex (any sums: ``L^+`` ignores constants).
+        threshold : int, fractions.Fraction or float, default 0
+            Compared exactly (a float is the binary fraction it holds).
+
+        Returns
+        -------
+        int
+            ``sign(w^T L^+ b - threshold)``, exact.
+
+        Raises
+        ------
+        ExactTooLargeError
+            If the lifting would exceed :data:`~simpred_lite.checks.WORK_LIMIT`.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> F = LaplacianFunctional(nx.path_graph(3))
+        >>> F.compare([1, 0, -1], [1, 0, -1], threshold=2), F.compare([1, 0, -1], [1, 0, -1], 1.5)
+        (0, 1)
+        """
+        w_int, b_int = self._vector(w, "w"), self._vector(b, "b")
+        t = _exact_threshold(threshold)
+        n = self.n
+        self.last_steps = 0
+        sw, sb = sum(w_int), sum(b_int)
+        W = [n * v - sw for v in w_int]
+        C = [n * v - sb for v in b_int]
+        if n == 1 or not any(W) or not any(C):
+            self.last_stage = "zero"
+            return _sign(-t)
+        keep = self._keep.tolist()
+        W = [W[v] for v in keep]
+        C = [C[v] for v in keep]
+        T = t * n * n  # compare V = W^T A^{-1} C with T = p / q
+        p, q = T.numerator, T.denominator
+        try:
+            return self._lift(W, C, p, q)
+        except _Stalled:
+            pass
+        if self._exact is None:
+            self._exact = ExactLaplacian(self._graph)  # ExactTooLargeError beyond its limits
+        phi = self._exact.potentials(b_int)
+        self.last_stage = "rational"
+        return _sign(sum((Fraction(v) * x for v, x in zip(w_int, phi)), Fraction(0)) - t)
+
+    def _lift(self, W: list[int], C: list[int], p: int, q: int) -> int:
+        W1 = sum(abs(v) for v in W)
+        bound_const = W1 * self._M  # |W^T A^{-1} r| <= bound_const * max|r|
+        sep = 2 * bound_const * self._H * q  # a tie is proved once max|r| * sep < 2^S
+        # Work, checked before the factorization: a step solves with the factor (at most the
+        # envelope, twice) and multiplies by A; a tie takes about log2(sep max|C|) bits, and a
+        # run gaining fewer than _MIN_BITS bits a step is handed to the rational solver.
+        max_steps = (sep * max(abs(v) for v in C)).bit_length() // _MIN_BITS + 9
+        step_cost = 4 * self._envelope + 8 * self._A.nnz + 16 * self.n
+        try:
+            check_work(max_steps * step_cost, f"an exact decision by numeric lifting on a graph on n={self.n} vertices "
+                       f"(up to {max_steps} sparse solves)", "use a learner whose decisions are exact integers, e.g. "
+                       "BSTPerceptron.from_graph(G, seed)")
+        except ValueError as err:
+            raise ExactTooLargeError(str(err)) from None
+        small_w = W1 < 2**41  # then W . d fits in int64 for |d| < 2^20 pieces
+        Wa = np.array(W, dtype=np.int64) if max(abs(v) for v in W) < 2**62 else None
+        acc, S = 0, 0
+        history = []
+        for step, (d, shift, r) in enumerate(self._steps(C, max_steps), start=1):
+            self.last_steps = step
+            if small_w and Wa is not None:
+                lo = d & ((1 << 20) - 1)
+                wd = (int(Wa @ (d >> 20)) << 20) + int(Wa @ lo)
+            else:
+                wd = sum(a * int(x) for a, x in zip(W, d.tolist()))
+            acc = (acc << shift) + wd
+            S += shift
+            rmax = int(np.abs(r).max())
+            # V = acc / 2^S + e with |e| <= bound_const * rmax / 2^S; compare with p / q
+            diff = acc * q - p * (1 << S)
+            if rmax == 0:  # the lifting ended: V = acc / 2^S exactly (a binary fraction)
+                self.last_stage = "exact"
+                return _sign(diff)
+            err = bound_const * rmax * q
+            if diff > err:
+                self.last_stage = "float" if step == 1 else "lifted"
+                return 1
+            if diff < -err:
+                self.last_stage = "float" if step == 1 else "lifted"
+                return -1
+            if rmax * sep < (1 << S):
+                self.last_stage = "tie"
+                return 0
+            # progress: certified bits S - log2(rmax) must grow
+            history.append(S - rmax.bit_length())
+            if len(history) > 8 and history[-1] - history[-9] < 8 * _MIN_BITS:
+                raise _Stalled
+        raise _Stalled
+
+    def _steps(self, C: list[int], max_steps: int):
+        """Numeric lifting of ``A^{-1} C``: yields ``(d_k, s_k, r_{k+1})`` with ``r_{k+1} = 2^s_k r_k - A d_k``.
+
+        Every integer is exact (int64 with the bounds checked); ``_Stalled`` when an input is too
+        large for the float solve.  Stops after ``max_steps`` steps or a zero residual.
+        """
+        lu = self._factor()
+        A = self._A
+        if max(abs(v) for v in C) >= 2**52:
+            raise _Stalled  # too large for the float solve's exact input; let the rational solver decide
+        r = np.array(C, dtype=np.int64)
+        for _ in range(max_steps):
+            rmax = int(np.abs(r).max())
+            if rmax == 0:
+                return
+            y = lu.solve(r.astype(float))
+            ymax = float(np.abs(y).max())
+            if not np.isfinite(ymax):
+                raise _Stalled
+            s = 0 if ymax == 0 else max(0, min(52, _LIFT_BITS - 1 - math.frexp(ymax)[1]))
+            while True:  # every int64 below is exact: |2^s r| + |A| |d| < 2^62
+                d_bound = math.ldexp(ymax, s) + 1
+                if d_bound < 2.0**52 and (rmax << s) + self._abs_row * int(d_bound) < 2**62:
+                    break
+                if s == 0:
+                    raise _Stalled
+                s -= 1
+            d = np.rint(np.ldexp(y, s)).astype(np.int64)
+            r = (r << s) - A @ d
+            yield d, s, r
+
+    def potentials_at(self, b, vertices) -> dict[int, Fraction]:
+        """Exact ``(L^+ b)[v]`` for the vertices ``v`` asked for: one lifting, no rational solve.
+
+        The lifting runs until every value is known to within ``1 / (2 H^2)`` (``H`` the
+        Hadamard bound on ``tau(G)``, which every denominator divides); a first value is then
+        rebuilt by continued fractions (``limit_denominator(H)``) and the others, sharing its
+        denominator ``D``, by rounding ``D x`` — proved integral because a non-integer would be
+        at least ``1 / H`` from the integers.  About twice the steps of a tie in :meth:`compare`.
+
+        Parameters
+        ----------
+        b : sequence of int
+            Integer vector, one entry per vertex.
+        vertices : iterable of int
+            The vertices whose potentials are wanted.
+
+        Returns
+        -------
+        dict
+            Vertex to :class:`fractions.Fraction`.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> pot = LaplacianFunctional(nx.wheel_graph(5)).potentials_at([0, 1, 0, 0, -1], [1, 2, 0])
+        >>> {v: str(x) for v, x in sorted(pot.items())}
+        {0: '0', 1: '4/15', 2: '1/15'}
+        """
+        b_int = self._vector(b, "b")
+        n = self.n
+        wanted = sorted({int(v) for v in vertices})
+        if any(not 0 <= v < n for v in wanted):
+            raise ValueError(f"vertices must be vertices of the graph, 0 .. {n - 1}; got {wanted}")
+        sb = sum(b_int)
+        C_full = [n * v - sb for v in b_int]
+        if n == 1 or not any(C_full):
+            return {v: Fraction(0) for v in wanted}
+        keep = self._keep.tolist()
+        C = [C_full[v] for v in keep]
+        pos = {v: k for k, v in enumerate(keep)}  # the ground has psi = 0
+        idx = np.array([pos[v] for v in wanted if v != self._ground], dtype=np.int64)
+        H, M = self._H, self._M
+        # values: psi at idx, then sum(psi); |error| <= ||w||_1 M rmax / 2^S, ||w||_1 <= n
+        need = 2 * n * M * H * H
+        max_steps = (need * max(abs(v) for v in C)).bit_length() // _MIN_BITS + 9
+        step_cost = 4 * self._envelope + 8 * self._A.nnz + 16 * self.n
+        try:
+            check_work(max_steps * step_cost, f"exact potentials by numeric lifting on a graph on n={n} vertices "
+                       f"(up to {max_steps} sparse solves)", "use a learner whose decisions are exact integers, e.g. "
+                       "BSTPerceptron.from_graph(G, seed)")
+        except ValueError as err:
+            raise ExactTooLargeError(str(err)) from None
+        acc = np.zeros(idx.size + 1, dtype=object)
+        S, history, outcome = 0, [], "stalled"
+        try:
+            for d, shift, r in self._steps(C, max_steps):
+                total = int(d.sum(dtype=np.int64)) if int(np.abs(d).max()) < 2**40 else sum(int(x) for x in d.tolist())
+                acc = acc * (1 << shift) + np.append(d[idx].astype(object), total)
+                S += shift
+                rmax = int(np.abs(r).max())
+                if rmax == 0:  # A^{-1} C is the binary fraction acc / 2^S
+                    outcome = "exact"
+                    break
+                if rmax * need < (1 << S):  # every value within 1 / (2 H^2)
+                    outcome = "close"
+                    break
+                history.append(S - rmax.bit_length())
+                if len(history) > 8 and history[-1] - history[-9] < 8 * _MIN_BITS:
+                    break
+        except _Stalled:
+            pass
+        if outcome == "stalled":
+            if self._exact is None:
+                self._exact = ExactLaplacian(self._graph)  # ExactTooLargeError beyond its limits
+            phi = self._exact.potentials(b_int)
+            return {v: phi[v] for v in wanted}
+        scale = 1 << S
+        if outcome == "exact":
+            values = [Fraction(int(a), scale) for a in acc.tolist()]
+        else:
+            values, D = [], 1
+            for a in acc.tolist():
+                N, rem = divmod(a * D + scale // 2, scale)  # N = round(a D / 2^S)
+                if abs(rem - scale // 2) * 2 * H >= scale:  # D x not provably an integer: rebuild x
+                    x = Fraction(a, scale).limit_denominator(H)
+                    D = D * x.denominator // math.gcd(D, x.denominator)
+                    values.append(x)
+                else:
+                    values.append(Fraction(N, D))
+        psi = dict(zip([v for v in wanted if v != self._ground], values[:-1]))
+        psi[self._ground] = Fraction(0)
+        mean = values[-1] / n  # sum over the grounded vertices; psi_g = 0
+        return {v: (psi[v] - mean) / n for v in wanted}
+
+    def resistance(self, i: int, j: int) -> Fraction:
+        """The exact effective resistance ``R_ij`` (a rational), by :meth:`potentials_at`.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> LaplacianFunctional(nx.complete_graph(4)).resistance(0, 3)
+        Fraction(1, 2)
+        """
+        b = np.zeros(self.n, dtype=np.int64)
+        b[i] += 1
+        b[j] -= 1
+        pot = self.potentials_at(b, [i, j])
+        return pot[i] - pot[j]
+
+
+class _Stalled(Exception):
+    """The float solves gain no bits: the decision goes to the rational solver."""
+
+
+def _exact_threshold(threshold) -> Fraction:
+    if isinstance(threshold, (bool, np.bool_)):
+        raise TypeError(f"threshold must be a number (int, Fraction or float), got {threshold!r}")
+    if isinstance(threshold, (int, np.integer, Fraction)):
+        return Fraction(int(threshold)) if not isinstance(threshold, Fraction) else threshold
+    if isinstance(threshold, (float, np.floating)):
+        if not math.isfinite(threshold):
+            raise ValueError(f"threshold must be finite, got {threshold!r}")
+        return Fraction(float(threshold))
+    raise TypeError(f"threshold must be a number (int, Fraction or float), got {threshold!r} "
+                    f"({type(threshold).__name__})")
+
+
+def _sign(x) -> int:
+    return (x > 0) - (x < 0)
+
+
+def laplacian_functional_sign(G: nx.Graph, w, b, threshold=0) -> int:
+    """The exact sign of ``w^T L^+ b - threshold`` (one call of :meth:`LaplacianFunctional.compare`).
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A connected graph on ``0 .. n-1``.
+    w, b : sequence of int
+        Integer vectors, one entry per vertex.
+    threshold : int, fractions.Fraction or float, default 0
+
+    Returns
+    -------
+    int
+        ``1``, ``0`` or ``-1``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> laplacian_functional_sign(nx.cycle_graph(4), [1, 0, -1, 0], [1, 0, -1, 0], threshold=1)   # R_02 = 1
+    0
+    """
+    return LaplacianFunctional(G).compare(w, b, threshold)
 
 
 def laplacian_pinv_fraction(G: nx.Graph) -> list[list[Fraction]]:

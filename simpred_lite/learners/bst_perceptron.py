@@ -27,11 +27,16 @@ with ``2 R^2 = 8 log2^2 N`` (the paper prints ``>= 4 log^2 n``, i.e. half the th
 ``>=`` instead of ``>``).  The update (e:updatestep) itself is exact.  The code stores each
 unordered pair once and doubles the sum.
 
-**Lazy F.**  ``F`` is kept as one small dictionary per touched vertex ``l`` holding the
-entries ``F[l, l']`` (``l' > l``) that a mistake has touched (``O(log^2 n)`` new entries per
-mistake); an absent entry is zero.  Construction is ``O(n)`` (the leaf map) and never the
-``O(n^2)`` of a dense matrix: this plays the role of the paper's per-vertex growing subtrees
-(Theorem 4), with a hash table in place of the subtree.
+**Lazy F.**  ``F`` holds only the entries ``F[l, l']`` (``l < l'``) that a mistake has touched
+(``O(log^2 n)`` new entries per mistake); an absent entry is zero.  Construction is ``O(n)``
+(the leaf map) and never the ``O(n^2)`` of a dense matrix: this plays the role of the paper's
+per-vertex growing subtrees (Theorem 4), with a hash table in place of the subtree.
+
+**Compiled.**  The table is two numpy arrays (keys ``l * 2N + l'`` and their integer values,
+open addressing), and the path sum and the update are loops compiled by numba over them, so
+a trial costs a few microseconds of machine code instead of hundreds of dictionary look-ups
+in the interpreter.  The arithmetic is 64-bit integer (an entry changes by at most
+``(2 log2 N)^2`` per mistake), so the predictions are those of exact integers on every machine.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 import networkx as nx
+import numba
 import numpy as np
 
 from ..bst import BinarySupportTree, heap_path
@@ -48,6 +54,113 @@ from .base import SimilarityLearner, check_pair
 from .bounds import bst_perceptron_mistake_bound
 
 __all__ = ["TrialStructure", "trial_structure", "extended_tags", "BSTPerceptron"]
+
+# -- the compiled kernels: F as an open-addressing hash table in one numpy array ----------------
+# Row h of ``table`` is a slot: (key, value).  The key of the unordered pair l < l' (heap indices
+# below 2N) is l * 2N + l'; an empty slot has key -1.  Fibonacci hashing (multiply by 2^64 over
+# the golden ratio, keep the top bits), linear probing; key and value side by side, so a probe
+# reads one cache line.
+_EMPTY = -1
+_INITIAL_SLOTS = 1 << 10
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@numba.njit(cache=True, nogil=True)
+def _slot(table, key, shift):
+    """The slot of ``key``: where it is stored, or the empty slot that ends its probe."""
+    mask = table.shape[0] - 1
+    h = np.int64((np.uint64(key) * _GOLDEN) >> np.uint64(shift))
+    while True:
+        k = table[h, 0]
+        if k == key or k == _EMPTY:
+            return h
+        h = (h + 1) & mask
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _get(table, p, q, width, shift):
+    key = p * width + q if p < q else q * width + p
+    h = _slot(table, key, shift)
+    return table[h, 1] if table[h, 0] == key else 0
+
+
+@numba.njit(cache=True, nogil=True)
+def _path_sum_kernel(a, b, width, table, shift):
+    """``sum_{l, l' in P} F[l, l']`` over ordered pairs of the path between leaves ``a != b``.
+
+    The path is ``a >> t`` and ``b >> t`` for ``t < k`` and their ancestor ``a >> k``; its
+    pairs are enumerated from the shifts, without building it.
+    """
+    k = 0
+    while (a >> k) != (b >> k):
+        k += 1
+    lca = a >> k
+    total = 0
+    for t in range(k):
+        p, q = a >> t, b >> t
+        total += _get(table, p, lca, width, shift) + _get(table, q, lca, width, shift)
+        for r in range(t + 1, k):  # the same side, higher up
+            total += _get(table, p, a >> r, width, shift) + _get(table, q, b >> r, width, shift)
+        for r in range(k):  # the other side
+            total += _get(table, p, b >> r, width, shift)
+    return 2 * total
+
+
+@numba.njit(cache=True, nogil=True)
+def _update_kernel(a, b, sign, width, table, shift):
+    """Add ``sign (f(l) - f(l'))^2`` to ``F[l, l']`` for ``l < l'`` in ``S``; the number of new keys.
+
+    ``S`` and the tags ``f`` as in :func:`_structure`: with ``k`` edges from each leaf up to the
+    lowest common ancestor, the leaf ``a`` has tag 1, the ``s``-th vertex above it ``s + 1``, the
+    ancestor ``k + 1``, and the path goes down to ``b`` with tags up to ``2k + 1``; each off-path
+    neighbour takes the tag of its neighbour on the path.
+    """
+    S = np.empty(128, dtype=np.int64)  # |S| <= 2 log2 N + 1 <= 127 for any int64 heap index
+    f = np.empty(128, dtype=np.int64)
+    k = 0
+    while (a >> k) != (b >> k):
+        k += 1
+    lca = a >> k
+    m = 0
+    for s in range(1, k):  # up[s - 1] = a >> (s - 1), down[s - 1] = b >> (s - 1)
+        S[m] = (a >> (s - 1)) ^ 1
+        f[m] = s + 1  # the tag of up[s]
+        S[m + 1] = (b >> (s - 1)) ^ 1
+        f[m + 1] = 2 * k + 1 - s  # the tag of down[s]
+        m += 2
+    if lca != 1:
+        S[m] = lca >> 1
+        f[m] = k + 1
+        m += 1
+    S[m] = a
+    f[m] = 1
+    S[m + 1] = b
+    f[m + 1] = 2 * k + 1
+    m += 2
+    new = 0
+    for x in range(m):
+        p = S[x]
+        for y in range(x + 1, m):
+            q = S[y]
+            key = p * width + q if p < q else q * width + p
+            h = _slot(table, key, shift)
+            if table[h, 0] == _EMPTY:
+                table[h, 0] = key
+                table[h, 1] = 0
+                new += 1
+            dt = f[x] - f[y]
+            table[h, 1] += sign * dt * dt
+    return new
+
+
+@numba.njit(cache=True, nogil=True)
+def _rehash_kernel(table, new_table, shift):
+    for h in range(table.shape[0]):
+        key = table[h, 0]
+        if key != _EMPTY:
+            g = _slot(new_table, key, shift)
+            new_table[g, 0] = key
+            new_table[g, 1] = table[h, 1]
 
 
 @dataclass(frozen=True)
@@ -221,9 +334,16 @@ class BSTPerceptron(SimilarityLearner):
         if not isinstance(strict, (bool, np.bool_)):
             raise TypeError(f"strict must be True (compare with >) or False (>=), got {strict!r}")
         self.strict = bool(strict)
-        # F, lazily: row l holds the touched entries F[l, l'] with l' > l (F is symmetric
-        # with a zero diagonal, so the upper triangle is all of it).
-        self._rows: dict[int, dict[int, int]] = {}
+        # F, lazily: the touched entries F[l, l'] with l < l' (F is symmetric with a zero
+        # diagonal, so the upper triangle is all of it), in a hash table that doubles when a quarter full.
+        self._width = 2 * N
+        self._entries = 0
+        self._alloc(_INITIAL_SLOTS)
+
+    def _alloc(self, slots: int) -> None:
+        self._table = np.zeros((slots, 2), dtype=np.int64)
+        self._table[:, 0] = _EMPTY
+        self._shift = 64 - (slots.bit_length() - 1)
 
     @classmethod
     def from_graph(cls, G: nx.Graph, seed, root: int = 0) -> BSTPerceptron:
@@ -239,12 +359,16 @@ class BSTPerceptron(SimilarityLearner):
     @property
     def entries(self) -> int:
         """Number of stored entries of ``F`` (each unordered pair once)."""
-        return sum(len(row) for row in self._rows.values())
+        return self._entries
 
     def F(self, l1: int, l2: int) -> int:
         """The entry ``F[l1, l2]`` (heap indices; symmetric, zero on the diagonal)."""
-        a, b = (l1, l2) if l1 <= l2 else (l2, l1)
-        return self._rows.get(a, {}).get(b, 0)
+        a, b = (int(l1), int(l2)) if l1 <= l2 else (int(l2), int(l1))
+        if a == b:
+            return 0
+        key = a * self._width + b
+        h = _slot(self._table, key, self._shift)
+        return int(self._table[h, 1]) if self._table[h, 0] == key else 0
 
     def path_sum(self, i: int, j: int) -> int:
         """``sum_{l, l' in P_t} F[l, l']`` over ordered pairs (``= 2 tr(W^T X_t)``)."""
@@ -252,24 +376,7 @@ class BSTPerceptron(SimilarityLearner):
         return self._path_sum(i, j)
 
     def _path_sum(self, i: int, j: int) -> int:
-        a, b = self._leaf[i], self._leaf[j]
-        path = [a, b]
-        a >>= 1
-        b >>= 1
-        while a != b:
-            path.append(a)
-            path.append(b)
-            a >>= 1
-            b >>= 1
-        path.append(a)
-        path.sort()
-        rows = self._rows
-        total = 0
-        for x, l1 in enumerate(path):
-            row = rows.get(l1)
-            if row:  # C-level lookups of the later path vertices in row l1
-                total += sum(filter(None, map(row.get, path[x + 1 :])))
-        return 2 * total
+        return int(_path_sum_kernel(self._leaf[i], self._leaf[j], self._width, self._table, self._shift))
 
     def explain(self, i: int, j: int) -> dict:
         """Everything the learner computes to predict the pair ``(i, j)``, without learning.
@@ -308,23 +415,21 @@ class BSTPerceptron(SimilarityLearner):
                 "prediction": self._predict(i, j, None), "update": update}
 
     def _predict(self, i, j, path):
-        s = self._path_sum(i, j)
+        s = _path_sum_kernel(self._leaf[i], self._leaf[j], self._width, self._table, self._shift)
         return int(s > self.threshold if self.strict else s >= self.threshold)
 
     def _learn(self, i, j, y, y_hat, path):
         if y == y_hat:
             return
-        st = _structure(self._leaf[i], self._leaf[j])
-        sign = y - y_hat
-        tags = st.tags
-        S = sorted(st.S)
-        f = [tags[v] for v in S]
-        rows = self._rows
-        for x, l1 in enumerate(S):
-            row = rows.get(l1)
-            if row is None:
-                row = rows[l1] = {}
-            f1 = f[x]
-            for l2, f2 in zip(S[x + 1 :], f[x + 1 :]):
-                d = f1 - f2
-                row[l2] = row.get(l2, 0) + sign * d * d
+        # at most |S| (|S| - 1) / 2 new keys, |S| <= 2 log2 N + 1: keep the table at most a quarter
+        # full (most look-ups of a path sum miss, and a miss probes until an empty slot)
+        size = len(self._table)
+        need = self._entries + (2 * self.bst.depth + 1) * self.bst.depth
+        if 4 * need > size:
+            while 4 * need > size:
+                size *= 2
+            old = self._table
+            self._alloc(size)
+            _rehash_kernel(old, self._table, self._shift)
+        self._entries += int(_update_kernel(self._leaf[i], self._leaf[j], y - y_hat, self._width, self._table,
+                                            self._shift))

@@ -142,7 +142,8 @@ class PerceptronCertifier:
     def exact_score(self, i: int, j: int, c: np.ndarray, pairs: GrowingPairs) -> Fraction:
         b = np.zeros(self.kern.n, dtype=np.int64)
         b[i], b[j] = 1, -1
-        pot = self._exact_laplacian().potentials(b)
+        # exact potentials only where the score needs them: the ends of the mistaken pairs
+        pot = self._exact_laplacian().potentials_at(b, np.r_[pairs.a, pairs.b].tolist())
         total = Fraction(0)
         for a, bb, cs in zip(pairs.a.tolist(), pairs.b.tolist(), c.tolist()):
             qs = pot[a] - pot[bb]

@@ -329,6 +329,7 @@ class GraphKernel:
         self.edges = frozenset((min(u, v), max(u, v)) for u, v in G.edges)
         self._graph = nx.freeze(G.copy())
         self._exact = None  # ExactLaplacian, built on the first undecided score (it checks its cost then)
+        self._functional = None  # LaplacianFunctional, likewise, for one exact decision at a time
         self._a_exact = Fraction(self.a)
 
     def same_graph(self, G: nx.Graph) -> bool:
@@ -374,6 +375,28 @@ class GraphKernel:
         bias = self._a_exact * int(np.sum(alpha))
         return [phi + bias for phi in self._exact.potentials(alpha)]
 
+    def exact_sign(self, alpha, x: int) -> int:
+        """The exact sign (``1``, ``0``, ``-1``) of the score ``((L^+ + a 11^T) alpha)[x]``.
+
+        One linear functional of ``L^+`` (:class:`~simpred_lite.exact.LaplacianFunctional`,
+        built on the first call and kept): milliseconds where :meth:`exact_scores` solves for
+        every vertex in rationals.
+
+        Parameters
+        ----------
+        alpha : sequence of int
+            One integer coefficient per vertex.
+        x : int
+            The vertex whose score is compared with 0.
+        """
+        from ..exact import LaplacianFunctional
+
+        if self._functional is None:
+            self._functional = LaplacianFunctional(self._graph)  # ExactTooLargeError beyond its limits
+        e_x = np.zeros(self.n, dtype=np.int64)
+        e_x[x] = 1
+        return self._functional.compare(e_x, alpha, threshold=-self._a_exact * int(np.sum(alpha)))
+
 
 class GraphPerceptron(ClassLearner):
     """The kernel Perceptron on a graph for 2 classes (1 = "in the class", 0 = "rest").
@@ -391,8 +414,8 @@ class GraphPerceptron(ClassLearner):
     often exactly ``0``, where a float lands on either side depending on the BLAS kernel.
     The learner keeps float scores for speed and a rigorous bound on their error
     (:meth:`GraphKernel.score_error`); when a score is within that bound of ``0`` the sign is
-    taken from the exact rational score (one exact solve, cached until the next mistake,
-    counted in :attr:`exact_decisions`).  Predictions are therefore those of exact
+    taken from the exact sign of that one score (:meth:`GraphKernel.exact_sign`, one linear
+    functional of ``L^+``, counted in :attr:`exact_decisions`).  Predictions are therefore those of exact
     arithmetic, on every machine.
 
     Parameters
@@ -456,7 +479,6 @@ class GraphPerceptron(ClassLearner):
         self._alpha: dict[int, int] = {}
         self._updates = 0
         self._error = 0.0
-        self._exact_scores: list[Fraction] | None = None
         self.exact_decisions = 0
 
     @property
@@ -482,10 +504,8 @@ class GraphPerceptron(ClassLearner):
             return 0  # every score is exactly 0
         decision = certified_compare(float(self._scores[x]), 0.0, self._error)
         if decision is None:
-            if self._exact_scores is None:
-                self._exact_scores = self._kernel.exact_scores(self._alpha_vector())
             self.exact_decisions += 1
-            decision = int(self._exact_scores[x] > 0)
+            decision = int(self._kernel.exact_sign(self._alpha_vector(), x) > 0)
         return decision
 
     def _learn_class(self, x, y, y_hat):
@@ -498,7 +518,6 @@ class GraphPerceptron(ClassLearner):
         self._alpha = alpha
         self._updates += 1
         self._error = self._kernel.score_error(self._updates)
-        self._exact_scores = None
 
     def copy(self):
         return copy.copy(self)  # every piece of state is replaced on update, never modified

@@ -27,7 +27,7 @@ import numpy as np
 
 from ..bst import BinarySupportTree
 from ..checks import check_work
-from ..exact import UNIT_ROUNDOFF, ExactLaplacian, pinv_error_bound
+from ..exact import UNIT_ROUNDOFF, LaplacianFunctional, pinv_error_bound
 from ..graphs import frozen_copy, validate_graph
 from ..resistance import DENSE_LIMIT, grounded_solver, laplacian, laplacian_pinv
 from .instances import bst_instance
@@ -115,10 +115,13 @@ class DenseKernel:
             self._pinv_error = pinv_error_bound(self.graph, self.Lp)
         return float(self._pinv_error)
 
-    def exact_laplacian(self) -> ExactLaplacian:
-        """The :class:`~simpred_lite.exact.ExactLaplacian` of the graph (built once; it checks its cost)."""
+    def exact_laplacian(self) -> LaplacianFunctional:
+        """The exact solver of the graph (:class:`~simpred_lite.exact.LaplacianFunctional`, built once).
+
+        It gives exact potentials at the vertices a decision needs, by numeric lifting with a
+        rational reconstruction, without forming ``L^+`` (and checks its cost first)."""
         if getattr(self, "_exact_lap", None) is None:
-            self._exact_lap = ExactLaplacian(self.graph)
+            self._exact_lap = LaplacianFunctional(self.graph)
         return self._exact_lap
 
     def exact_R2(self) -> Fraction:
@@ -371,7 +374,7 @@ class ResistanceDiameter:
     def exact_R2(self) -> Fraction:
         """``R^2`` as an exact rational (:class:`fractions.Fraction`).
 
-        On a non-tree graph this needs exact solves (:class:`~simpred_lite.exact.ExactLaplacian`,
+        On a non-tree graph this needs exact solves (:class:`~simpred_lite.exact.LaplacianFunctional`,
         which raises :class:`~simpred_lite.exact.ExactTooLargeError` beyond its limits).
 
         Examples

@@ -6,6 +6,8 @@ scores ``psi^T W psi`` in exact integer arithmetic (``psi`` a signed path indica
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import networkx as nx
 import numpy as np
 import pytest
@@ -76,6 +78,44 @@ def test_fast_equals_naive_on_arbitrary_label_sequences(Bl, seq):
     # labels need not come from a labeling: every promotion/demotion pattern is exercised
     B, _ = Bl
     _lockstep(B, [Trial(i % B.n, j % B.n, int(b)) for i, j, b in seq if i % B.n != j % B.n])
+
+
+def _plain_reference(B, seq):
+    """§4.1 straight from its definitions, in a dictionary of unordered pairs: path sums and predictions."""
+    F = {}
+    threshold = 2 * (2 * B.depth) ** 2
+    out = []
+    for i, j, y in seq:
+        st_ = trial_structure(B, i, j)
+        s = 2 * sum(F.get((min(p, q), max(p, q)), 0) for p, q in combinations(st_.path, 2))
+        y_hat = int(s > threshold)
+        out.append((s, y_hat))
+        if y_hat != y:
+            for p, q in combinations(st_.S, 2):
+                key = (min(p, q), max(p, q))
+                F[key] = F.get(key, 0) + (y - y_hat) * (st_.tags[p] - st_.tags[q]) ** 2
+    return out, F
+
+
+@given(st.integers(2, 3000), st.integers(0, 10**6), st.integers(1, 120), st.floats(0.0, 1.0))
+@settings(max_examples=40, deadline=None)
+def test_compiled_table_equals_the_plain_reference(n, seed, T, flip):
+    # sizes where the naive learner is too slow, and enough mistakes that the hash table grows
+    # (and probes collide) many times; labels forced wrong with probability `flip`
+    rng = np.random.default_rng(seed)
+    B = BinarySupportTree(rng.permutation(n).tolist())
+    i = rng.integers(n, size=T)
+    j = (i + rng.integers(1, n, size=T)) % n
+    y = (rng.random(T) < flip).astype(int)
+    seq = list(zip(i.tolist(), j.tolist(), y.tolist()))
+    expected, F = _plain_reference(B, seq)
+    learner = BSTPerceptron(B)
+    for (a, b, label), (s, y_hat) in zip(seq, expected):
+        assert learner.path_sum(a, b) == s
+        assert learner.predict_one(a, b) == y_hat
+        learner.learn_one(a, b, label)
+    assert learner.entries == len(F)
+    assert all(learner.F(p, q) == v == learner.F(q, p) for (p, q), v in F.items())
 
 
 @given(bst_and_labels(max_n=32), st.integers(0, 10**6))

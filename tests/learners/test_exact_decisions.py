@@ -401,7 +401,7 @@ def test_learners_that_need_an_exact_tie_stop_with_a_clear_error(monkeypatch):
     monkeypatch.setattr(checks, "WORK_LIMIT", 10)  # stands in for a graph too large for FLINT
     C4 = learners.MatrixPerceptron(nx.cycle_graph(4))
     C4.learn_one(0, 2, 1)
-    with pytest.raises(ExactTooLargeError, match="exact rational solve .*n=4 vertices"):
+    with pytest.raises(ExactTooLargeError, match="exact potentials .*n=4 vertices .*limit"):
         C4.predict_one(0, 2)  # score == R^2 exactly: only exact arithmetic decides
     clf = learners.GraphPerceptron(nx.cycle_graph(6))
     clf.learn_class(2, 1)
@@ -425,3 +425,163 @@ def test_tree_winnow_decides_exactly_when_weights_underflow():
         exact = sum(a ** int(k) for k in learner.exponents) >= theta
         assert learner.predict_one(0, 2, path=[0, 1, 2]) == int(exact)
     assert learner.weights.min() < np.finfo(float).tiny  # really left the normal floats
+
+
+# -- one exact decision, cheaply: LaplacianFunctional ------------------------------------------
+def _sign(x):
+    return (x > 0) - (x < 0)
+
+
+@st.composite
+def connected_graph_and_vectors(draw, max_n=11):
+    n = draw(st.integers(2, max_n))
+    G = nx.Graph()
+    G.add_nodes_from(range(n))
+    for v in range(1, n):  # a random tree, then random extra edges
+        G.add_edge(v, draw(st.integers(0, v - 1)))
+    for u, v in draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=2 * n)):
+        if u != v:
+            G.add_edge(u, v)
+    vec = st.lists(st.integers(-3, 3), min_size=n, max_size=n)
+    return G, draw(vec), draw(vec)
+
+
+@given(connected_graph_and_vectors(), st.integers(1, 300), st.fractions(-3, 3))
+def test_functional_sign_equals_the_fraction_reference(Gwb, k, t):
+    from simpred_lite.exact import LaplacianFunctional
+    from simpred_lite.exact import laplacian_pinv_fraction as exact_pinv
+
+    G, w, b = Gwb
+    Lp = exact_pinv(G)
+    value = sum(w[u] * Lp[u][v] * b[v] for u in range(len(w)) for v in range(len(b)))
+    F = LaplacianFunctional(G)
+    assert F.compare(w, b, value) == 0  # the exact tie
+    eps = Fraction(1, 2**k)  # near ties on both sides, down to 2^-300
+    assert F.compare(w, b, value - eps) == 1 and F.compare(w, b, value + eps) == -1
+    assert F.compare(w, b, t) == _sign(value - t)
+    assert F.compare(w, b, float(t)) == _sign(value - Fraction(float(t)))  # a float is its binary fraction
+
+
+@pytest.mark.parametrize("name", sorted(SYMMETRIC))
+def test_functional_ties_on_symmetric_graphs_match_flint(name):
+    from simpred_lite.exact import LaplacianFunctional
+
+    G = SYMMETRIC[name]
+    n = G.number_of_nodes()
+    b = np.zeros(n, dtype=np.int64)
+    b[0], b[n - 1] = 2, -1
+    phi = ExactLaplacian(G).potentials(b)  # FLINT
+    F = LaplacianFunctional(G)
+    for v in range(n):
+        e = np.eye(n, dtype=np.int64)[v]
+        assert F.compare(e, b, phi[v]) == 0
+        assert F.compare(e, b, phi[v] + Fraction(1, 2**200)) == -1
+        assert F.compare(e, b, phi[v] - Fraction(1, 2**200)) == 1
+        for u in range(n):  # differences of potentials: many exact zeros
+            assert F.compare(e - np.eye(n, dtype=np.int64)[u], b) == _sign(phi[v] - phi[u])
+
+
+@pytest.mark.parametrize(("G", "source"), [(nx.cycle_graph(300), 1), (_relabelled(nx.grid_2d_graph(15, 15)), 0)],
+                         ids=["cycle300", "grid15"])
+def test_functional_ties_on_larger_graphs_are_proved_by_lifting(G, source):
+    from simpred_lite.exact import LaplacianFunctional
+
+    n = G.number_of_nodes()
+    b = np.zeros(n, dtype=np.int64)
+    b[source], b[n - 1] = 1, -1  # symmetric about vertex 0 (cycle) or the centre (grid)
+    phi = ExactLaplacian(G).potentials(b)
+    F = LaplacianFunctional(G)
+    mid = next(v for v in range(n) if phi[v] == 0)  # the vertex midway carries potential exactly 0
+    e = np.eye(n, dtype=np.int64)[mid]
+    assert F.compare(e, b) == 0 and F.last_stage in ("tie", "exact")
+    far = int(np.argmax([float(p) for p in phi]))
+    assert F.compare(np.eye(n, dtype=np.int64)[far], b, phi[far]) == 0
+    assert F.compare(np.eye(n, dtype=np.int64)[far], b, phi[far] * (1 - Fraction(1, 10**40))) == 1
+
+
+class _NoisySolve:
+    """A factorization whose solves are off by a relative ``rel`` (or return zeros)."""
+
+    def __init__(self, lu, rel, seed):
+        self.lu, self.rel, self.rng = lu, rel, np.random.default_rng(seed)
+
+    def solve(self, r):
+        if self.rel is None:
+            return np.zeros_like(r)
+        y = self.lu.solve(r)
+        return y * (1 + self.rng.uniform(-self.rel, self.rel, size=y.shape))
+
+
+@pytest.mark.parametrize("rel", [1e-12, 1e-6, None], ids=["1e-12", "1e-6", "useless"])
+def test_functional_sign_does_not_depend_on_the_float_solves(rel):
+    # correctness rests on the exact integer residuals only: inaccurate solves cost steps, and
+    # solves that gain nothing hand the decision to the rational solver
+    from simpred_lite.exact import LaplacianFunctional
+    from simpred_lite.exact import laplacian_pinv_fraction as exact_pinv
+
+    G = SYMMETRIC["petersen"]
+    n = G.number_of_nodes()
+    Lp = exact_pinv(G)
+    F = LaplacianFunctional(G)
+    F._lu = _NoisySolve(F._factor(), rel, seed=3)
+    rng = np.random.default_rng(5)
+    for _ in range(10):
+        w, b = rng.integers(-2, 3, size=n), rng.integers(-2, 3, size=n)
+        value = sum(int(w[u]) * Lp[u][v] * int(b[v]) for u in range(n) for v in range(n))
+        for t in (value, value + Fraction(1, 2**60), value - Fraction(1, 2**60), Fraction(0)):
+            assert F.compare(w, b, t) == _sign(value - t)
+    if rel is None:
+        assert F.last_stage in ("rational", "zero")
+
+
+def test_functional_checks_memory_and_work_first(monkeypatch):
+    from simpred_lite import checks
+    from simpred_lite.exact import ExactTooLargeError, LaplacianFunctional
+
+    G = nx.cycle_graph(50)
+    monkeypatch.setattr(checks, "MEMORY_LIMIT", 100)
+    with pytest.raises(ExactTooLargeError, match="n=50 vertices .*limit"):
+        LaplacianFunctional(G)
+    monkeypatch.undo()
+    F = LaplacianFunctional(G)
+    monkeypatch.setattr(checks, "WORK_LIMIT", 1000)
+    with pytest.raises(ExactTooLargeError, match="numeric lifting on a graph on n=50 vertices"):
+        F.compare(np.eye(50, dtype=np.int64)[0], np.eye(50, dtype=np.int64)[1])
+    assert F._lu is None  # refused before the factorization
+
+
+def test_functional_bad_input():
+    from simpred_lite.exact import LaplacianFunctional
+
+    F = LaplacianFunctional(nx.path_graph(3))
+    with pytest.raises(ValueError, match="w must have one integer entry per vertex"):
+        F.compare([1, 0], [1, 0, -1])
+    with pytest.raises(TypeError, match="b must hold integers"):
+        F.compare([1, 0, 0], [0.5, 0, -0.5])
+    with pytest.raises(ValueError, match="threshold must be finite"):
+        F.compare([1, 0, 0], [1, 0, -1], float("nan"))
+    with pytest.raises(TypeError, match="threshold must be a number"):
+        F.compare([1, 0, 0], [1, 0, -1], "0")
+
+
+@given(connected_graph_and_vectors(max_n=10))
+def test_exact_potentials_by_lifting_equal_the_fraction_reference(Gwb):
+    from simpred_lite.exact import LaplacianFunctional
+    from simpred_lite.exact import laplacian_pinv_fraction as exact_pinv
+
+    G, _, b = Gwb
+    n = G.number_of_nodes()
+    Lp = exact_pinv(G)
+    pot = LaplacianFunctional(G).potentials_at(b, range(n))
+    assert pot == {u: sum(Lp[u][v] * b[v] for v in range(n)) for u in range(n)}
+
+
+@pytest.mark.parametrize("G", [_relabelled(nx.grid_2d_graph(12, 13)), nx.gnm_random_graph(60, 200, seed=4)],
+                         ids=["grid12x13", "gnm60"])
+def test_exact_potentials_by_lifting_equal_flint(G):
+    from simpred_lite.exact import LaplacianFunctional
+
+    n = G.number_of_nodes()
+    b = np.random.default_rng(1).integers(-3, 4, size=n)
+    phi = ExactLaplacian(G).potentials(b)
+    assert LaplacianFunctional(G).potentials_at(b, range(0, n, 7)) == {v: phi[v] for v in range(0, n, 7)}
