@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import inspect
 import math
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -92,6 +93,7 @@ __all__ = [
     "learners_for",
     "StepRecord",
     "RETIRE_ON",
+    "learner_seed",
     "Playground",
 ]
 
@@ -425,6 +427,40 @@ def learners_for(setting: str) -> list[str]:
 
 
 # -- the game -----------------------------------------------------------------------------
+def learner_seed(seed: int, name: str) -> int:
+    """The seed of learner ``name`` in a game seeded ``seed``: from the seed and the name alone.
+
+    A learner's randomness (the random spanning tree of the BST Perceptron, say) therefore
+    does not depend on which other learners play or on its place in the list.  The name
+    enters through its CRC-32 (stable across runs and machines, unlike Python's salted
+    ``hash``), and :class:`numpy.random.SeedSequence` mixes the two into one 32-bit seed.
+
+    Parameters
+    ----------
+    seed : int
+        The game's seed (non-negative).
+    name : str
+        The learner's name, as listed.
+
+    Returns
+    -------
+    int
+        A seed in ``0 .. 2**32 - 1``.
+
+    Examples
+    --------
+    >>> learner_seed(0, "BST Perceptron") == learner_seed(0, "BST Perceptron")
+    True
+    >>> learner_seed(0, "BST Perceptron") != learner_seed(1, "BST Perceptron")
+    True
+    """
+    seed = check_int(seed, "seed", low=0)
+    if not isinstance(name, str):
+        raise TypeError(f"name must be the learner's name (a str), got {name!r}")
+    mixed = np.random.SeedSequence(entropy=seed, spawn_key=(zlib.crc32(name.encode("utf-8")),))
+    return int(mixed.generate_state(1, dtype=np.uint32)[0])
+
+
 #: Exceptions by which a learner gives up (its pool or memory ran out, a number overflowed):
 #: the playground retires it and plays on with the others.
 RETIRE_ON = (RuntimeError, MemoryError, ArithmeticError)
@@ -457,7 +493,8 @@ class Playground:
     adversary : str or Adversary
         A key of :data:`ADVERSARIES` (or an adversary object).
     seed : int
-        Seeds the graph (planted partition), the learners and the adversary.
+        Seeds the graph (planted partition), the learners and the adversary; learner ``name``
+        gets :func:`learner_seed(seed, name) <learner_seed>`, whatever its place in the list.
     adversary_options : dict, optional
         Keyword arguments of the adversary (e.g. ``{"target": "AlwaysSimilar"}``).
     registry : dict, optional
@@ -551,7 +588,7 @@ class Playground:
         """
         if name not in self.specs:
             raise ValueError(f"{name!r} is not playing; the learners are {self.names}")
-        return self.specs[name].build(self.G, self.seed + 1000 * (self.names.index(name) + 1), self.labels)
+        return self.specs[name].build(self.G, learner_seed(self.seed, name), self.labels)
 
     @property
     def needs_path(self) -> bool:
