@@ -287,8 +287,12 @@ def _check_time_limit(time_limit) -> float | None:
 
 
 def _play(spec, G, labels, trials, seed: int, last_block: int, progress: bool,
-          time_limit: float | None = TIME_LIMIT) -> LearnerResult:
-    """Build ``spec``'s learner and play it on ``trials``; retire it if it gives up or would take too long."""
+          time_limit: float | None = TIME_LIMIT, given: str | None = None) -> LearnerResult:
+    """Build ``spec``'s learner and play it on ``trials``; retire it if it gives up or would take too long.
+
+    ``given`` (what the learner is told, :func:`_given`) is computed by the caller in a sweep: a
+    spec sent to a worker process is a copy, no longer the registry's.
+    """
     from .playground import RETIRE_ON
 
     T = len(trials)
@@ -341,7 +345,8 @@ def _play(spec, G, labels, trials, seed: int, last_block: int, progress: bool,
     result = RunResult.from_predictions(preds, truth)
     bound = None if learner is None else spec.bound_for(G, labels, learner)
     return LearnerResult(spec.name, spec.setting, result, bound, bool(spec.bound_in_expectation),
-                         min(last_block, T), elapsed / max(len(result), 1), retired, T, build, _given(spec))
+                         min(last_block, T), elapsed / max(len(result), 1), retired, T, build,
+                         _given(spec) if given is None else given)
 
 
 def _warn_slow_retirements(slow: list[tuple[str, float, str]]) -> None:
@@ -598,10 +603,10 @@ def _check_last_block(last_block) -> int | None:
 
 
 # -- sweeps ------------------------------------------------------------------------------------
-def _sweep_task(spec, specs, graph_name, G, y, seed, kwargs) -> dict:
+def _sweep_task(spec, given, specs, graph_name, G, y, seed, kwargs) -> dict:
     kind, trial_list = make_trials(kwargs["trials"], G, y, kwargs["T"], seed, specs, kwargs.get("target"))
     block = max(1, len(trial_list) // 10) if kwargs.get("last_block") is None else kwargs["last_block"]
-    r = _play(spec, G, y, trial_list, seed, block, False, kwargs.get("time_limit"))
+    r = _play(spec, G, y, trial_list, seed, block, False, kwargs.get("time_limit"), given)
     return {"graph": graph_name, "seed": seed, "learner": r.name, "given": r.given, "trials": kind,
             "T": len(trial_list), "played": r.played, "mistakes": r.mistakes, "bound": r.bound,
             "last_block_error": r.last_block_error, "seconds_per_trial": r.seconds_per_trial,
@@ -713,7 +718,7 @@ class Sweep:
         return rows
 
     def _notes(self) -> list[str]:
-        notes = ["mean ± sd, min, max: mistakes over the full runs; retired: runs in which the learner gave up "
+        notes = ["mean, sd, min, max: mistakes over the full runs; retired: runs in which the learner gave up "
                  "(not counted in the mean, never ranked)"]
         return notes + [f"{r['graph']}, seed {r['seed']}: {r['learner']} {r['retired']}"
                         for r in self.records if r["retired"]]
@@ -806,7 +811,7 @@ def evaluate_sweep(learners, graphs, seeds, *, n_jobs: int = 1, trials="random",
         raise TypeError(f"progress must be True or False, got {progress!r}")
     kwargs = {"trials": trials, "T": check_num_trials(T), "last_block": _check_last_block(last_block),
               "target": target, "time_limit": _check_time_limit(time_limit)}
-    tasks = [delayed(_sweep_task)(spec, specs, gname, G, y, s, kwargs)
+    tasks = [delayed(_sweep_task)(spec, _given(spec), specs, gname, G, y, s, kwargs)
              for gname, G, y in prepared for s in seeds for spec in specs]
     if progress:
         from tqdm.auto import tqdm

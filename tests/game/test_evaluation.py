@@ -200,6 +200,8 @@ def test_sweep_is_the_same_for_one_and_two_jobs(small):
     two = evaluate_sweep(["UnionFindLearner", "BST Perceptron", "TreeWinnow"], graphs, [0, 1], n_jobs=2, **kw)
     strip = lambda recs: [{k: v for k, v in r.items() if k not in Sweep.TIMING_KEYS} for r in recs]  # noqa: E731
     assert strip(one.records) == strip(two.records) and len(one.records) == 2 * 2 * 3
+    oracle = evaluate_sweep(["Matrix Winnow"], {"barbell": barbell_graph(5)}, [0], n_jobs=2, T=20)
+    assert oracle.records[0]["given"] == "graph, true |Φ|", "a worker process names the oracle too"
     # and each record is the run evaluate gives
     ev = evaluate(["UnionFindLearner", "BST Perceptron", "TreeWinnow"], *small, T=120, seed=1)
     recs = {r["learner"]: r["mistakes"] for r in one.records if r["graph"] == "pp" and r["seed"] == 1}
