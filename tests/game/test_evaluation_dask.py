@@ -26,8 +26,8 @@ def test_sweep_on_a_local_dask_cluster_equals_one_job():
     kw = dict(T=80, trials="random")
     here = evaluate_sweep(LEARNERS, graphs, [0, 1], n_jobs=1, **kw)
     # two worker processes on this machine, one thread each: the same as separate machines, in small
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with cluster, distributed.Client(cluster) as client:
         assert len(client.scheduler_info()["workers"]) == 2
         with joblib.parallel_backend("dask"), distributed.get_task_stream(client) as stream:
             on_dask = evaluate_sweep(LEARNERS, graphs, [0, 1], n_jobs=-1, **kw)
