@@ -370,9 +370,19 @@ def _fmt(x) -> str:
     return f"{x:,}" if isinstance(x, int) else str(x)
 
 
+#: Columns rounded to one decimal (a sweep's mean and sd of mistakes), shown with exactly one.
+_ONE_DECIMAL = ("mean", "sd")
+
+
+def _cell(col: str, x) -> str:
+    if col in _ONE_DECIMAL and isinstance(x, float) and not math.isnan(x):
+        return f"{x:,.1f}"
+    return _fmt(x)
+
+
 def _table_text(rows: list[dict]) -> str:
     cols = list(rows[0])
-    cells = [[_fmt(r[c]) for c in cols] for r in rows]
+    cells = [[_cell(c, r[c]) for c in cols] for r in rows]
     widths = [max(len(c), *(len(row[k]) for row in cells)) for k, c in enumerate(cols)]
     line = lambda vals: "  ".join(v.ljust(w) if k == 0 else v.rjust(w) for k, (v, w) in enumerate(zip(vals, widths)))  # noqa: E731
     return "\n".join([line(cols)] + [line(row) for row in cells])
@@ -381,7 +391,7 @@ def _table_text(rows: list[dict]) -> str:
 def _table_html(rows: list[dict]) -> str:
     cols = list(rows[0])
     head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(_fmt(r[c]))}</td>" for c in cols) + "</tr>" for r in rows)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(c, r[c]))}</td>" for c in cols) + "</tr>" for r in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
