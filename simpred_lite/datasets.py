@@ -310,9 +310,9 @@ class LabelledGraph:
     name: str = "graph"
 
     def __post_init__(self):
-        from .graphs import frozen_copy, validate_graph, validate_labels
+        from .graphs import validate_graph, validate_labels
 
-        G = frozen_copy(validate_graph(self.graph))  # the caller's graph may change later; this one cannot
+        G = validate_graph(self.graph, freeze=True)  # the caller's graph may change later; this one cannot
         object.__setattr__(self, "graph", G)
         n = G.number_of_nodes()
         y = validate_labels(self.labels, n)

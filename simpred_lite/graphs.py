@@ -13,6 +13,8 @@ share a class and *dissimilar* (``y = 1``) otherwise.
 
 from __future__ import annotations
 
+import weakref
+
 import networkx as nx
 import numpy as np
 
@@ -41,7 +43,12 @@ __all__ = [
 ]
 
 
-def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
+#: Frozen graphs that passed :func:`validate_graph`: nothing can have changed them since, so a
+#: later check returns at once (a large graph is validated once, then passed down).
+_VALIDATED: weakref.WeakSet = weakref.WeakSet()
+
+
+def validate_graph(G, *, relabel: bool = False, freeze: bool = False) -> nx.Graph:
     """Check that ``G`` is a graph the paper's algorithms accept, and return it.
 
     The paper needs a finite, undirected, simple, connected graph on the vertices
@@ -55,11 +62,16 @@ def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
         If the vertices are not ``0 .. n-1``, return a relabelled copy (vertices in
         sorted order when they are sortable, insertion order otherwise; the old name is
         kept in the node attribute ``"label"``) instead of raising.
+    freeze : bool, default False
+        Return a frozen copy (:func:`frozen_copy`).  A frozen graph that passed this check
+        is remembered: checking it again returns at once, so a large graph validated once
+        can be passed down to every function that validates its input.
 
     Returns
     -------
     networkx.Graph
-        ``G`` itself, or its relabelled copy when ``relabel=True`` was needed.
+        ``G`` itself, its relabelled copy when ``relabel=True`` was needed, or a frozen copy
+        with ``freeze=True``.
 
     Raises
     ------
@@ -79,6 +91,9 @@ def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
     >>> H = validate_graph(nx.Graph([("a", "b"), ("b", "c")]), relabel=True)
     >>> sorted(H.nodes), H.nodes[0]["label"]
     ([0, 1, 2], 'a')
+    >>> F = validate_graph(nx.path_graph(4), freeze=True)
+    >>> nx.is_frozen(F), validate_graph(F) is F     # the second check returns at once
+    (True, True)
     """
     if not isinstance(G, nx.Graph):
         raise TypeError(
@@ -87,6 +102,10 @@ def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
         )
     if not isinstance(relabel, (bool, np.bool_)):
         raise TypeError(f"relabel must be True or False, got {relabel!r}")
+    if not isinstance(freeze, (bool, np.bool_)):
+        raise TypeError(f"freeze must be True or False, got {freeze!r}")
+    if nx.is_frozen(G) and G in _VALIDATED:  # checked before, and frozen since
+        return G
     if G.is_directed():
         raise ValueError(
             "the graph is directed, but similarity prediction needs an undirected graph; "
@@ -128,6 +147,10 @@ def validate_graph(G, *, relabel: bool = False) -> nx.Graph:
         except TypeError:
             ordering = "default"
         G = nx.convert_node_labels_to_integers(G, ordering=ordering, label_attribute="label")
+    if freeze and not nx.is_frozen(G):
+        G = frozen_copy(G)
+    if nx.is_frozen(G):
+        _VALIDATED.add(G)
     return G
 
 
@@ -159,7 +182,10 @@ def frozen_copy(G: nx.Graph) -> nx.Graph:
     H.graph.update(G.graph)  # graph-level facts (its name, edges added to connect it, ...)
     H.add_nodes_from(G.nodes)
     H.add_edges_from(G.edges)
-    return nx.freeze(H)
+    H = nx.freeze(H)
+    if G in _VALIDATED:  # a copy of a validated frozen graph needs no new check
+        _VALIDATED.add(H)
+    return H
 
 
 def validate_labels(labels, n: int, *, num_classes: int | None = None) -> np.ndarray:

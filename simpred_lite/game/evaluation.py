@@ -2,21 +2,30 @@
 
 :func:`evaluate` plays several learners on **one** trial sequence of a labelled graph and
 returns an :class:`Evaluation`: per learner its mistakes, its mistake bound where the
-package knows one, its error rate on the last block of trials and its time per trial, as a
-table (``.records()``, a plain list of dicts; the notebook shows its HTML form) and as a
-figure (``.plot()``).  :func:`evaluate_sweep` repeats that over seeds x graphs x learners in
-parallel through :class:`joblib.Parallel`, so the same call runs on a laptop's cores or, under
-``joblib.parallel_backend("dask")``, on a Dask cluster.
+package knows one, what it was told besides the trials (the graph; for Matrix Winnow the
+true cut size ``|Phi|``), its error rate on the last block of trials and its cost per trial
+with and without its construction, as a table (``.records()``, a plain list of dicts; the
+notebook shows its HTML form) and as a figure (``.plot()``).  :func:`evaluate_sweep` repeats
+that over seeds x graphs x learners in parallel through :class:`joblib.Parallel`, so the same
+call runs on a laptop's cores or, under ``joblib.parallel_backend("dask")``, on a Dask cluster.
 
-It is built on what the rest of the package already has: the trial generators and
-:func:`~simpred_lite.game.trials.run` of :mod:`simpred_lite.game.trials`, and the learner registry of
-the playground (:data:`~simpred_lite.game.playground.LEARNERS`: how to build each learner and its
-bound).  Learners may be given by registry name, as :class:`~simpred_lite.game.playground.LearnerSpec`,
-as a learner object (copied, so it starts from the state given), as a class whose constructor
-takes ``n`` alone, or as a factory ``(G, seed) -> learner``.
+A learner that gives up (it raises :class:`~simpred_lite.checks.LearnerGaveUp`, or its
+projected time exceeds ``time_limit``) is *retired*: it keeps the part it played, and the
+table, the sweep summary and the figure say so everywhere — its mistakes read "4 in 36
+trials", its bound is not drawn, and a sweep never ranks it.
 
-Seeds, exactly: the trials come from ``seed``; the learner in position ``p`` (0-based) of the
-list gets ``seed + 1000 * (p + 1)``, the rule of :class:`~simpred_lite.game.playground.Playground`.
+It is built on what the rest of the package already has: the trial generators of
+:mod:`simpred_lite.game.trials` and :mod:`simpred_lite.game.adversaries`, and the one learner
+registry (:mod:`simpred_lite.learners.registry`: how to build each learner, what it needs, its
+bound).  Learners may be given as anything :func:`~simpred_lite.learners.registry.resolve`
+takes: a registry name or class name, a learner class (built with its ``for_graph``), a learner
+object (copied, so it starts from the state given), a
+:class:`~simpred_lite.learners.registry.LearnerSpec`, or a factory ``(G, seed) -> learner``.
+
+Seeds, exactly: the trials come from ``seed``; learner ``name`` gets
+:func:`learner_seed(seed, name) <simpred_lite.game.playground.learner_seed>` — from the seed
+and its name only, so its run does not depend on the other learners or on its place in the
+list (the rule of :class:`~simpred_lite.game.playground.Playground`).
 """
 
 from __future__ import annotations
@@ -24,13 +33,14 @@ from __future__ import annotations
 import html
 import math
 import time
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import networkx as nx
 import numpy as np
 
-from ..checks import LearnerGaveUp, check_int, check_num_trials
+from ..checks import LearnerGaveUp, check_int, check_num_trials, check_real
 from ..graphs import cut_size, validate_graph, validate_labels
 from .adversaries import ADAPTIVE_CANDIDATES, cut_biased_trials
 from .play import adaptive_run, play_trials
@@ -43,12 +53,22 @@ from .trials import (
     shortest_path_trials,
 )
 
-__all__ = ["TRIAL_KINDS", "LearnerResult", "Evaluation", "evaluate", "Sweep", "evaluate_sweep"]
+__all__ = ["TRIAL_KINDS", "TIME_LIMIT", "LearnerResult", "Evaluation", "evaluate", "Sweep", "evaluate_sweep"]
 
 #: The trial sequences :func:`evaluate` can generate (or pass a list of Trial): the adversaries of
 #: :data:`~simpred_lite.game.adversaries.ADVERSARIES` (one meaning each), ``"path"`` an alias of
 #: ``"path-revealing"``.
 TRIAL_KINDS = ("random", "cut-biased", "adaptive", "path-revealing", "shortest path", "random-walk path", "path")
+
+#: Default ``time_limit`` (seconds) of one learner's run, construction included: generous, so
+#: that it only stops runs that would take hours (pass ``time_limit=None`` to never stop one).
+TIME_LIMIT = 900.0
+
+#: A learner that spent longer than this (seconds) before it retired is named in a warning.
+SLOW_RETIREMENT = 10.0
+
+#: Trials played before the projected time is trusted (unless the run already took 1 s).
+_PROJECT_AFTER = 10
 
 
 # -- resolving learners ---------------------------------------------------------------------
@@ -73,8 +93,33 @@ def _resolve_learners(learners, registry=None) -> list:
     return specs
 
 
-def _learner_seed(seed: int, position: int) -> int:
-    return int(seed) + 1000 * (position + 1)
+def _learner_seed(seed: int, name: str) -> int:
+    from .playground import learner_seed
+
+    return learner_seed(seed, name)
+
+
+def _given(spec) -> str:
+    """What a learner is told besides the trials, as the table and the legend say it.
+
+    The one place that reads what a learner needs (from its registry spec): ``"graph"`` (it
+    uses the known graph), ``"paths"`` (the unknown graph: a path with each pair), plus an
+    oracle from the labeling (Matrix Winnow's threshold needs the true cut size ``|Phi|``; the
+    reduction of Lemma 7 the number of classes ``K``).  A factory of the caller's is
+    ``"custom"``: what it uses is the caller's to say.
+    """
+    if spec.setting == "custom":
+        return "custom, paths" if spec.needs_path else "custom"
+    told = []
+    if spec.needs_graph:
+        told.append("graph")
+    if spec.needs_path:
+        told.append("paths")
+    if spec.oracle:
+        told.append("true " + spec.oracle.replace("Phi", "Φ"))
+    elif spec.needs_labels:
+        told.append("labels")
+    return ", ".join(told) or "-"
 
 
 # -- the graph and the trials ---------------------------------------------------------------
@@ -87,11 +132,11 @@ def _graph_and_labels(G, labels):
     if isinstance(G, LabelledGraph):
         if labels is not None:
             raise ValueError("a LabelledGraph carries its labels: pass labels=None")
-        return G.name, G.graph, np.asarray(G.labels)
+        return G.name, validate_graph(G.graph, freeze=True), np.asarray(G.labels)
     if labels is None:
         raise ValueError("labels are missing: pass labels (one class per vertex), or a LabelledGraph")
-    try:
-        G = validate_graph(G)
+    try:  # validated once: the frozen copy passes every later check at once
+        G = validate_graph(G, freeze=True)
     except ValueError as err:
         raise ValueError(f"{err}. For a graph with other vertex ids or a label attribute, use "
                          "simpred_lite.LabelledGraph.from_networkx(G, label=...)") from None
@@ -132,7 +177,7 @@ def make_trials(kind, G: nx.Graph, labels: np.ndarray, T: int, seed: int, specs:
         if specs[p].needs_path:
             raise ValueError(f"the adaptive sequence asks its target without paths, but {name!r} needs paths; "
                              "choose as target a learner on the known graph, e.g. target='UnionFindLearner'")
-        target_learner = specs[p].build(G, _learner_seed(seed, p), labels)
+        target_learner = specs[p].build(G, _learner_seed(seed, name), labels)
         trials, _ = adaptive_run(target_learner, labels, T, seed, candidates=ADAPTIVE_CANDIDATES)
     else:
         raise ValueError(f"unknown trials {kind!r}; choose one of {TRIAL_KINDS} or pass a list of Trial")
@@ -149,17 +194,25 @@ class LearnerResult:
     Attributes
     ----------
     name, setting : str
+    given : str
+        What it was told besides the trials: ``"graph"``, ``"paths"``, an oracle such as
+        ``"true |Φ|"`` (Matrix Winnow's threshold), ``"-"`` for nothing.
     run : RunResult
-        Predictions, mistakes and the mistake curve ``run.cumulative``.
+        Predictions, mistakes and the mistake curve ``run.cumulative`` of the trials it played.
     bound : float or None
         Its mistake bound on this labelled graph, if the package knows one.
     bound_in_expectation : bool
         The bound holds on average over the learner's randomness only.
     last_block : int
-        Number of final trials the error rate is measured on.
+        Number of final trials of the sequence the error rate is measured on.
     seconds_per_trial : float
+        Time per trial played, construction excluded.
     retired : str or None
-        Why the learner gave up (e.g. its pool of histories overflowed), if it did.
+        Why the learner gave up ("retired at trial 37 of 5000: ..."), if it did.
+    T : int
+        Trials in the sequence (a retired learner played fewer: ``played``).
+    build_seconds : float
+        Time to construct the learner (its kernel, its tree, ...).
     """
 
     name: str
@@ -170,46 +223,115 @@ class LearnerResult:
     last_block: int
     seconds_per_trial: float
     retired: str | None = None
+    T: int | None = None
+    build_seconds: float = 0.0
+    given: str = "-"
 
     @property
     def mistakes(self) -> int:
-        """Total mistakes ``M``."""
+        """Total mistakes ``M`` on the trials it played."""
         return self.run.total_mistakes
 
     @property
+    def played(self) -> int:
+        """Number of trials it played (fewer than ``T`` if it retired)."""
+        return len(self.run)
+
+    @property
     def last_block_error(self) -> float:
-        """Fraction of the last ``last_block`` trials it played on which it erred."""
-        tail = self.run.mistakes[-self.last_block:] if self.last_block else self.run.mistakes[:0]
+        """Fraction of the sequence's last ``last_block`` trials on which it erred.
+
+        Only the trials of that block it played count; ``nan`` if it retired before the block.
+        """
+        T = len(self.run) if self.T is None else self.T
+        tail = self.run.mistakes[max(0, T - self.last_block):] if self.last_block else self.run.mistakes[:0]
         return float(tail.mean()) if tail.size else math.nan
 
     @property
+    def seconds_per_trial_with_build(self) -> float:
+        """Time per trial played, its construction included (what the whole call costs per trial)."""
+        return (self.build_seconds + self.seconds_per_trial * self.played) / max(self.played, 1)
+
+    @property
     def within_bound(self) -> bool | None:
-        """``M <= bound`` (``None`` without a bound)."""
-        return None if self.bound is None else self.mistakes <= self.bound
+        """``M <= bound`` (``None`` without a bound, or if it retired: the bound is for the whole sequence)."""
+        return None if self.bound is None or self.retired else self.mistakes <= self.bound
 
 
-def _play(spec, position: int, G, labels, trials, seed: int, last_block: int, progress: bool) -> LearnerResult:
-    learner = spec.build(G, _learner_seed(seed, position), labels)
-    steps = trials
-    if progress:
-        from tqdm.auto import tqdm
+def _check_time_limit(time_limit) -> float | None:
+    if time_limit is None:
+        return None
+    return check_real(time_limit, "time_limit (seconds one learner may take; None for no limit)",
+                      low=0, low_inclusive=False)
 
-        steps = tqdm(trials, desc=spec.name, leave=False)
+
+def _play(spec, G, labels, trials, seed: int, last_block: int, progress: bool,
+          time_limit: float | None = TIME_LIMIT, given: str | None = None) -> LearnerResult:
+    """Build ``spec``'s learner and play it on ``trials``; retire it if it gives up or would take too long.
+
+    ``given`` (what the learner is told, :func:`_given`) is computed by the caller in a sweep: a
+    spec sent to a worker process is a copy, no longer the registry's.
+    """
+    T = len(trials)
     retired = None
     preds, truth = [], []
-    start = time.perf_counter()
+    t0 = time.perf_counter()
     try:
-        for y_hat, y in play_trials(learner, steps):
-            preds.append(y_hat)
-            truth.append(y)
-    except LearnerGaveUp as err:  # the learner gives up (only this retires it); keep what it played
+        learner = spec.build(G, _learner_seed(seed, spec.name), labels)
+    except LearnerGaveUp as err:  # e.g. a memory guard of its construction
+        learner = None
         why = str(err).split(". ")[0].rstrip(".")
-        retired = f"retired at trial {len(preds) + 1}: {type(err).__name__}: {why}"
+        retired = f"retired before trial 1 of {T}: its construction raised {type(err).__name__}: {why}"
+    build = time.perf_counter() - t0
+    if learner is not None and time_limit is not None and T and build > time_limit:
+        retired = (f"retired before trial 1 of {T}: its construction took {build:,.0f} s, more than "
+                   f"time_limit={time_limit:g} s (pass time_limit=None to play it anyway)")
+    bar = None
+    if progress and retired is None:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=T, desc=spec.name, leave=True)
+    start = time.perf_counter()
+    if retired is None:
+        try:
+            for y_hat, y in play_trials(learner, trials):
+                preds.append(y_hat)
+                truth.append(y)
+                if bar is not None:
+                    bar.update(1)
+                k = len(preds)
+                if time_limit is not None and k < T:
+                    spent = time.perf_counter() - start
+                    if k >= _PROJECT_AFTER or spent >= 1.0:
+                        projected = build + spent / k * T
+                        if projected > time_limit:
+                            retired = (f"retired at trial {k + 1} of {T}: projected {projected:,.0f} s for {T} "
+                                       f"trials ({build:,.1f} s construction + {1e3 * spent / k:,.3g} ms per "
+                                       f"trial), more than time_limit={time_limit:g} s (pass time_limit=None "
+                                       "to play it anyway)")
+                            break
+        except LearnerGaveUp as err:  # the learner gives up; keep what it played
+            why = str(err).split(". ")[0].rstrip(".")
+            retired = f"retired at trial {len(preds) + 1} of {T}: {type(err).__name__}: {why}"
     elapsed = time.perf_counter() - start
+    if bar is not None:
+        if retired:
+            bar.set_description(f"{spec.name} (retired at trial {len(preds) + 1})")
+            bar.write(f"{spec.name}: {retired}")
+        bar.close()
     result = RunResult.from_predictions(preds, truth)
-    bound = spec.bound_for(G, labels, learner)
+    bound = None if learner is None else spec.bound_for(G, labels, learner)
     return LearnerResult(spec.name, spec.setting, result, bound, bool(spec.bound_in_expectation),
-                         min(last_block, len(result)), elapsed / max(len(result), 1), retired)
+                         min(last_block, T), elapsed / max(len(result), 1), retired, T, build,
+                         _given(spec) if given is None else given)
+
+
+def _warn_slow_retirements(slow: list[tuple[str, float, str]]) -> None:
+    """One warning naming every learner that spent long before it retired."""
+    if slow:
+        which = "; ".join(f"{name} spent {secs:,.0f} s before it {why.split(':')[0]}" for name, secs, why in slow)
+        warnings.warn(f"{which}. Leave such a learner out, or lower T or time_limit, to save that time.",
+                      RuntimeWarning, stacklevel=3)
 
 
 # -- the result ------------------------------------------------------------------------------
@@ -225,9 +347,19 @@ def _fmt(x) -> str:
     return f"{x:,}" if isinstance(x, int) else str(x)
 
 
+#: Columns rounded to one decimal (a sweep's mean and sd of mistakes), shown with exactly one.
+_ONE_DECIMAL = ("mean", "sd")
+
+
+def _cell(col: str, x) -> str:
+    if col in _ONE_DECIMAL and isinstance(x, float) and not math.isnan(x):
+        return f"{x:,.1f}"
+    return _fmt(x)
+
+
 def _table_text(rows: list[dict]) -> str:
     cols = list(rows[0])
-    cells = [[_fmt(r[c]) for c in cols] for r in rows]
+    cells = [[_cell(c, r[c]) for c in cols] for r in rows]
     widths = [max(len(c), *(len(row[k]) for row in cells)) for k, c in enumerate(cols)]
     line = lambda vals: "  ".join(v.ljust(w) if k == 0 else v.rjust(w) for k, (v, w) in enumerate(zip(vals, widths)))  # noqa: E731
     return "\n".join([line(cols)] + [line(row) for row in cells])
@@ -236,7 +368,7 @@ def _table_text(rows: list[dict]) -> str:
 def _table_html(rows: list[dict]) -> str:
     cols = list(rows[0])
     head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(_fmt(r[c]))}</td>" for c in cols) + "</tr>" for r in rows)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(c, r[c]))}</td>" for c in cols) + "</tr>" for r in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
@@ -276,43 +408,79 @@ class Evaluation:
         """``name -> mistake bound`` (``None`` where none is known)."""
         return {k: r.bound for k, r in self.learners.items()}
 
-    def records(self, timing: bool = False) -> list[dict]:
-        """The table as a list of dicts, one per learner (``timing=True`` adds µs per trial).
+    @property
+    def retired(self) -> dict[str, str]:
+        """``name -> why`` for the learners that retired."""
+        return {k: r.retired for k, r in self.learners.items() if r.retired}
 
-        Timings vary from run to run: keep them out of stored notebook outputs.
+    def records(self, timing: bool = False) -> list[dict]:
+        """The table as a list of dicts, one per learner.
+
+        Columns: ``learner``; ``given`` (what it was told besides the trials: ``graph``,
+        ``paths``, an oracle such as ``true |Φ|``); ``mistakes`` (for a retired learner
+        ``"4 in 36 trials"``: it did not play them all); ``bound``; the error rate on the
+        last block (over the trials of the block it played; blank if none); with a retired
+        learner, a ``retired`` column ("at trial 37 of 5000"); ``timing=True`` adds the
+        construction time and the µs per trial without and with it.  Timings vary from run
+        to run: keep them out of stored notebook outputs.
+
+        Parameters
+        ----------
+        timing : bool, default False
+
+        Returns
+        -------
+        list of dict
+
+        Examples
+        --------
+        >>> from simpred_lite.graphs import barbell_graph
+        >>> ev = evaluate(["UnionFindLearner", "Matrix Winnow"], *barbell_graph(5), T=40, seed=0)
+        >>> [(r["learner"], r["given"]) for r in ev.records()]
+        [('UnionFindLearner', '-'), ('Matrix Winnow', 'graph, true |Φ|')]
         """
         rows = []
+        any_retired = any(r.retired for r in self.learners.values())
         for r in self.learners.values():
-            row = {"learner": r.name, "mistakes": r.mistakes, "bound": r.bound,
-                   f"error, last {self.last_block}": round(r.last_block_error, 3)}
+            row = {"learner": r.name, "given": r.given,
+                   "mistakes": f"{r.mistakes:,} in {r.played:,} trials" if r.retired else r.mistakes,
+                   "bound": r.bound, f"error, last {self.last_block}": round(r.last_block_error, 3)}
+            if any_retired:
+                row["retired"] = r.retired.split(":")[0].replace("retired ", "") if r.retired else "-"
             if timing:
+                row["build (s)"] = round(r.build_seconds, 3)
                 row["µs / trial"] = round(1e6 * r.seconds_per_trial, 1)
-            if r.retired:
-                row["learner"] += " (retired)"
+                row["µs / trial with build"] = round(1e6 * r.seconds_per_trial_with_build, 1)
             rows.append(row)
         return rows
+
+    def _notes(self) -> list[str]:
+        return [f"{k} {why}" for k, why in self.retired.items()]
 
     def title(self) -> str:
         return (f"{self.graph_name}: n={self.n}, m={self.m}, K={self.K}, |Phi|={self.cut}; "
                 f"{self.T} {self.trials} trials, seed {self.seed}")
 
     def __repr__(self) -> str:
-        return self.title() + "\n" + _table_text(self.records())
+        return "\n".join([self.title(), _table_text(self.records()), *self._notes()])
 
     def _repr_html_(self) -> str:
-        return f"<p>{html.escape(self.title())}</p>" + _table_html(self.records())
+        notes = "".join(f"<p>{html.escape(x)}</p>" for x in self._notes())
+        return f"<p>{html.escape(self.title())}</p>" + _table_html(self.records()) + notes
 
-    def plot(self, ax=None, *, log: bool = False):
+    def plot(self, ax=None, *, log: bool | None = None):
         """The mistake curves, each bound dashed in its learner's colour (:func:`~simpred_lite.viz.plot_evaluation`).
 
-        Bounds far above the curves (more than 4x the most mistakes) are not drawn, so the
-        curves stay readable; the legend gives their value instead.
+        One legend entry per learner (what it was given, its mistakes, its bound); bounds far
+        above the curves are not drawn but given in the entry; a retired learner's curve ends
+        with a cross and a note, and its bound is not drawn.
 
         Parameters
         ----------
         ax : matplotlib.axes.Axes, optional
-        log : bool, default False
-            Logarithmic mistake axis.
+        log : bool, optional
+            Logarithmic mistake axis; default: when one curve ends far above another (such
+            as AlwaysSimilar's), so the low curves stay readable.
 
         Returns
         -------
@@ -326,7 +494,7 @@ class Evaluation:
 # -- evaluate ---------------------------------------------------------------------------------
 def evaluate(learners, G, labels=None, *, trials="random", T: int = 1000, seed: int = 0,
              last_block: int | None = None, progress: bool = False, target: str | None = None,
-             registry: Mapping | None = None) -> Evaluation:
+             registry: Mapping | None = None, time_limit: float | None = TIME_LIMIT) -> Evaluation:
     """Play several learners on one trial sequence of a labelled graph; compare them.
 
     Parameters
@@ -358,19 +526,28 @@ def evaluate(learners, G, labels=None, *, trials="random", T: int = 1000, seed: 
     T : int, default 1000
         Number of trials (ignored for a given list).
     seed : int, default 0
-        Seeds the trials; the learner in position ``p`` gets ``seed + 1000 (p + 1)``.
+        Seeds the trials; learner ``name`` gets
+        :func:`~simpred_lite.game.playground.learner_seed` ``(seed, name)``, the same in any list.
     last_block : int, optional
         Trials at the end on which the error rate is reported; default ``T // 10``.
     progress : bool, default False
-        Show a tqdm progress bar per learner.
+        Show a tqdm progress bar per learner; the bars stay, and a retiring learner's says so.
     target : str, optional
         The learner the ``"adaptive"`` sequence is chosen against (default: the first).
     registry : dict, optional
         The learner registry for names (default the playground's).
+    time_limit : float or None, default :data:`TIME_LIMIT` (900 s)
+        Seconds one learner may take, construction included.  After its first trials (10,
+        or 1 s) a learner whose projected time exceeds the limit is retired, with the
+        projection stated, instead of running for hours; ``None``: no limit.  A generous
+        limit stops only runs that could never finish here; one near the real time makes
+        the result depend on the machine's speed.
 
     Returns
     -------
     Evaluation
+        A learner that retired (it gave up, or would exceed ``time_limit``) is flagged in
+        the table and the figure; a warning names those that spent long before retiring.
 
     Raises
     ------
@@ -390,19 +567,23 @@ def evaluate(learners, G, labels=None, *, trials="random", T: int = 1000, seed: 
     10.0
     >>> print(ev)
     graph: n=12, m=31, K=2, |Phi|=1; 200 random trials, seed 0
-    learner           mistakes  bound  error, last 20
-    AlwaysSimilar          103      -           0.450
-    UnionFindLearner        10     10               0
+    learner           given  mistakes  bound  error, last 20
+    AlwaysSimilar         -       103      -           0.450
+    UnionFindLearner      -        10     10               0
     """
     name, G, y = _graph_and_labels(G, labels)
     T = check_num_trials(T)
     seed = check_int(seed, "seed", low=0)
     last_block = _check_last_block(last_block)
+    time_limit = _check_time_limit(time_limit)
     specs = _resolve_learners(learners, registry)
     kind, trial_list = make_trials(trials, G, y, T, seed, specs, target)
     T = len(trial_list)
     block = max(1, T // 10) if last_block is None else last_block
-    results = [_play(s, p, G, y, trial_list, seed, block, progress) for p, s in enumerate(specs)]
+    results = [_play(s, G, y, trial_list, seed, block, progress, time_limit) for s in specs]
+    _warn_slow_retirements([(r.name, r.build_seconds + r.seconds_per_trial * r.played, r.retired)
+                            for r in results if r.retired
+                            and r.build_seconds + r.seconds_per_trial * r.played > SLOW_RETIREMENT])
     return Evaluation(name, G, y, kind, T, seed, min(block, T), results)
 
 
@@ -413,56 +594,143 @@ def _check_last_block(last_block) -> int | None:
 
 
 # -- sweeps ------------------------------------------------------------------------------------
-def _sweep_task(specs, position, graph_name, G, y, seed, kwargs) -> dict:
+def _sweep_task(spec, given, specs, graph_name, G, y, seed, kwargs) -> dict:
     kind, trial_list = make_trials(kwargs["trials"], G, y, kwargs["T"], seed, specs, kwargs.get("target"))
     block = max(1, len(trial_list) // 10) if kwargs.get("last_block") is None else kwargs["last_block"]
-    r = _play(specs[position], position, G, y, trial_list, seed, block, False)
-    return {"graph": graph_name, "seed": seed, "learner": r.name, "trials": kind, "T": len(trial_list),
-            "mistakes": r.mistakes, "bound": r.bound, "last_block_error": r.last_block_error,
-            "seconds_per_trial": r.seconds_per_trial, "retired": r.retired}
+    r = _play(spec, G, y, trial_list, seed, block, False, kwargs.get("time_limit"), given)
+    return {"graph": graph_name, "seed": seed, "learner": r.name, "given": r.given, "trials": kind,
+            "T": len(trial_list), "played": r.played, "mistakes": r.mistakes, "bound": r.bound,
+            "last_block_error": r.last_block_error, "seconds_per_trial": r.seconds_per_trial,
+            "build_seconds": r.build_seconds, "retired": r.retired}
+
+
+def _spread(values) -> tuple[float, float]:
+    """Mean and sample standard deviation (0 for one value; nan for none)."""
+    if not values:
+        return math.nan, math.nan
+    return float(np.mean(values)), float(np.std(values, ddof=1)) if len(values) > 1 else 0.0
 
 
 class Sweep:
     """What :func:`evaluate_sweep` returns: one record per graph x seed x learner.
 
-    ``records`` is a list of dicts with keys ``graph, seed, learner, trials, T, mistakes,
-    bound, last_block_error, seconds_per_trial, retired``; :meth:`summary` aggregates over
-    seeds.
+    ``records`` is a list of dicts with keys ``graph, seed, learner, given, trials, T, played,
+    mistakes, bound, last_block_error, seconds_per_trial, build_seconds, retired``;
+    :meth:`summary` aggregates over seeds, :meth:`best` names the best learner per graph.
     """
+
+    #: Keys of a record that are timings (they differ from run to run).
+    TIMING_KEYS = ("seconds_per_trial", "build_seconds")
 
     def __init__(self, records: list[dict]):
         self.records = records
 
-    def summary(self) -> list[dict]:
-        """Per graph and learner: mean, min and max mistakes over the seeds, and the bound."""
-        out: dict[tuple, dict] = {}
+    def _groups(self) -> dict[tuple, list[dict]]:
+        out: dict[tuple, list[dict]] = {}
         for r in self.records:
-            key = (r["graph"], r["learner"])
-            row = out.setdefault(key, {"graph": r["graph"], "learner": r["learner"], "_m": [], "bound": r["bound"]})
-            row["_m"].append(r["mistakes"])
+            out.setdefault((r["graph"], r["learner"]), []).append(r)
+        return out
+
+    def best(self) -> dict[str, str]:
+        """Per graph, the learner with the fewest mean mistakes among those that never retired.
+
+        A learner that retired on some seed played fewer trials there: it is never ranked.
+
+        Returns
+        -------
+        dict graph -> learner name (graphs where every learner retired are left out)
+
+        Examples
+        --------
+        >>> from simpred_lite.graphs import barbell_graph
+        >>> sw = evaluate_sweep(["AlwaysSimilar", "UnionFindLearner"], {"barbell": barbell_graph(5)}, [0, 1], T=60)
+        >>> sw.best()
+        {'barbell': 'UnionFindLearner'}
+        """
+        best: dict[str, tuple[float, str]] = {}
+        for (graph, learner), runs in self._groups().items():
+            if any(r["retired"] for r in runs):
+                continue
+            mean = float(np.mean([r["mistakes"] for r in runs]))
+            if graph not in best or mean < best[graph][0]:
+                best[graph] = (mean, learner)
+        return {graph: learner for graph, (_, learner) in best.items()}
+
+    def summary(self, timing: bool = False) -> list[dict]:
+        """Per graph and learner, over the seeds: mistakes (mean, sd, min, max), bounds, retirements.
+
+        Mean, sd, min and max are over the **full** runs only: a run in which the learner
+        retired played fewer trials, so it is counted in ``retired`` and never mixed in; a
+        learner that retired on any seed gets no ``rank``.  ``bound`` is the range of its
+        bound over the seeds of its full runs (it may depend on the learner's random draws).
+        ``timing=True`` adds the mean seconds per trial without and with construction
+        (they vary from run to run: keep them out of stored notebook outputs).
+
+        Parameters
+        ----------
+        timing : bool, default False
+
+        Returns
+        -------
+        list of dict
+
+        Examples
+        --------
+        >>> from simpred_lite.graphs import barbell_graph
+        >>> sw = evaluate_sweep(["AlwaysSimilar", "UnionFindLearner"], {"barbell": barbell_graph(5)}, [0, 1], T=60)
+        >>> [(r["learner"], r["rank"], r["mean"], r["retired"]) for r in sw.summary()]
+        [('AlwaysSimilar', 2, 34.5, 0), ('UnionFindLearner', 1, 8.0, 0)]
+        """
         rows = []
-        for row in out.values():
-            m = row.pop("_m")
-            rows.append({"graph": row["graph"], "learner": row["learner"], "seeds": len(m),
-                         "mean mistakes": round(float(np.mean(m)), 1), "min": int(min(m)), "max": int(max(m)),
-                         "bound": row["bound"]})
+        for (graph, learner), runs in self._groups().items():
+            full = [r for r in runs if not r["retired"]]
+            m = [r["mistakes"] for r in full]
+            mean, sd = _spread(m)
+            bounds = [r["bound"] for r in full if r["bound"] is not None]
+            if not bounds:
+                bound = None
+            elif min(bounds) == max(bounds):
+                bound = bounds[0]
+            else:
+                bound = f"{_fmt(min(bounds))}–{_fmt(max(bounds))}"
+            row = {"graph": graph, "learner": learner, "given": runs[0].get("given", "-"), "seeds": len(runs),
+                   "retired": len(runs) - len(full), "rank": None,
+                   "mean": round(mean, 1), "sd": round(sd, 1), "min": min(m) if m else None,
+                   "max": max(m) if m else None, "bound": bound}
+            if timing:
+                row["s / trial"] = float(np.mean([r["seconds_per_trial"] for r in runs]))
+                row["s / trial with build"] = float(np.mean([
+                    (r["build_seconds"] + r["seconds_per_trial"] * r["played"]) / max(r["played"], 1) for r in runs]))
+            rows.append(row)
+        for graph in {r["graph"] for r in rows}:
+            ranked = sorted((r for r in rows if r["graph"] == graph and not r["retired"]), key=lambda r: r["mean"])
+            for k, r in enumerate(ranked):
+                r["rank"] = 1 + sum(o["mean"] < r["mean"] for o in ranked[:k])  # ties share a rank
         return rows
 
+    def _notes(self) -> list[str]:
+        notes = ["mean, sd, min, max: mistakes over the full runs; retired: runs in which the learner gave up "
+                 "(not counted in the mean, never ranked)"]
+        return notes + [f"{r['graph']}, seed {r['seed']}: {r['learner']} {r['retired']}"
+                        for r in self.records if r["retired"]]
+
     def __repr__(self) -> str:
-        return f"Sweep of {len(self.records)} runs\n" + _table_text(self.summary())
+        return "\n".join([f"Sweep of {len(self.records)} runs", _table_text(self.summary()), *self._notes()])
 
     def _repr_html_(self) -> str:
-        return f"<p>Sweep of {len(self.records)} runs</p>" + _table_html(self.summary())
+        notes = "".join(f"<p>{html.escape(x)}</p>" for x in self._notes())
+        return f"<p>Sweep of {len(self.records)} runs</p>" + _table_html(self.summary()) + notes
 
 
 def evaluate_sweep(learners, graphs, seeds, *, n_jobs: int = 1, trials="random", T: int = 1000,
-                   last_block: int | None = None, target: str | None = None, registry: Mapping | None = None) -> Sweep:
+                   last_block: int | None = None, target: str | None = None, registry: Mapping | None = None,
+                   progress: bool = False, time_limit: float | None = TIME_LIMIT) -> Sweep:
     """:func:`evaluate` over seeds x graphs x learners, one joblib task per run.
 
-    Each task rebuilds its trials from ``(graph, seed)`` and its learner from its position,
+    Each task rebuilds its trials from ``(graph, seed)`` and its learner from its name,
     so the result does not depend on ``n_jobs`` or on the order tasks finish in.  The tasks
     go through :class:`joblib.Parallel`; to run them on a Dask cluster, wrap the call in
-    ``with joblib.parallel_backend("dask"):`` (no other change).
+    ``with joblib.parallel_backend("dask"):`` (no other change; see the README).
 
     Parameters
     ----------
@@ -474,8 +742,10 @@ def evaluate_sweep(learners, graphs, seeds, *, n_jobs: int = 1, trials="random",
         depend on it: the bounds are rounded down to certified digits
         (:func:`~simpred_lite.learners.bounds.certified_bound`), not floats whose last digits
         follow the BLAS threads of the worker.
-    trials, T, last_block, target, registry
-        As in :func:`evaluate`.
+    trials, T, last_block, target, registry, time_limit
+        As in :func:`evaluate` (``time_limit`` applies to each run).
+    progress : bool, default False
+        A tqdm progress bar over the runs (it stays when done).
 
     Returns
     -------
@@ -528,8 +798,21 @@ def evaluate_sweep(learners, graphs, seeds, *, n_jobs: int = 1, trials="random",
                          "count twice in the summary; pass distinct seeds, e.g. seeds=range(5)")
     if not seeds or not prepared:
         raise ValueError("give at least one graph and one seed")
+    if not isinstance(progress, (bool, np.bool_)):
+        raise TypeError(f"progress must be True or False, got {progress!r}")
     kwargs = {"trials": trials, "T": check_num_trials(T), "last_block": _check_last_block(last_block),
-              "target": target}
-    tasks = [delayed(_sweep_task)(specs, p, gname, G, y, s, kwargs)
-             for gname, G, y in prepared for s in seeds for p in range(len(specs))]
-    return Sweep(list(Parallel(n_jobs=n_jobs)(tasks)))
+              "target": target, "time_limit": _check_time_limit(time_limit)}
+    tasks = [delayed(_sweep_task)(spec, _given(spec), specs, gname, G, y, s, kwargs)
+             for gname, G, y in prepared for s in seeds for spec in specs]
+    if progress:
+        from tqdm.auto import tqdm
+
+        done = Parallel(n_jobs=n_jobs, return_as="generator")(tasks)
+        records = list(tqdm(done, total=len(tasks), desc="evaluate_sweep runs", leave=True))
+    else:
+        records = list(Parallel(n_jobs=n_jobs)(tasks))
+    _warn_slow_retirements([(f"{r['learner']} ({r['graph']}, seed {r['seed']})",
+                             r["build_seconds"] + r["seconds_per_trial"] * r["played"], r["retired"])
+                            for r in records if r["retired"]
+                            and r["build_seconds"] + r["seconds_per_trial"] * r["played"] > SLOW_RETIREMENT])
+    return Sweep(records)

@@ -48,6 +48,7 @@ and the adversary reveals none, the playground reveals the shortest path.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -77,6 +78,7 @@ __all__ = [
     "learners_for",
     "StepRecord",
     "LearnerGaveUp",
+    "learner_seed",
     "Playground",
 ]
 
@@ -118,6 +120,40 @@ GRAPHS: dict[str, GraphSpec] = {
 
 
 # -- the game -----------------------------------------------------------------------------
+def learner_seed(seed: int, name: str) -> int:
+    """The seed of learner ``name`` in a game seeded ``seed``: from the seed and the name alone.
+
+    A learner's randomness (the random spanning tree of the BST Perceptron, say) therefore
+    does not depend on which other learners play or on its place in the list.  The name
+    enters through its CRC-32 (stable across runs and machines, unlike Python's salted
+    ``hash``), and :class:`numpy.random.SeedSequence` mixes the two into one 32-bit seed.
+
+    Parameters
+    ----------
+    seed : int
+        The game's seed (non-negative).
+    name : str
+        The learner's name, as listed.
+
+    Returns
+    -------
+    int
+        A seed in ``0 .. 2**32 - 1``.
+
+    Examples
+    --------
+    >>> learner_seed(0, "BST Perceptron") == learner_seed(0, "BST Perceptron")
+    True
+    >>> learner_seed(0, "BST Perceptron") != learner_seed(1, "BST Perceptron")
+    True
+    """
+    seed = check_int(seed, "seed", low=0)
+    if not isinstance(name, str):
+        raise TypeError(f"name must be the learner's name (a str), got {name!r}")
+    mixed = np.random.SeedSequence(entropy=seed, spawn_key=(zlib.crc32(name.encode("utf-8")),))
+    return int(mixed.generate_state(1, dtype=np.uint32)[0])
+
+
 
 @dataclass(frozen=True)
 class StepRecord:
@@ -148,7 +184,8 @@ class Playground:
     adversary : str or Adversary
         A key of :data:`ADVERSARIES` (or an adversary object).
     seed : int
-        Seeds the graph (planted partition), the learners and the adversary.
+        Seeds the graph (planted partition), the learners and the adversary; learner ``name``
+        gets :func:`learner_seed(seed, name) <learner_seed>`, whatever its place in the list.
     adversary_options : dict, optional
         Keyword arguments of the adversary (e.g. ``{"target": "AlwaysSimilar"}``).
     registry : dict, optional
@@ -245,7 +282,7 @@ class Playground:
         """
         if name not in self.specs:
             raise ValueError(f"{name!r} is not playing; the learners are {self.names}")
-        return self.specs[name].build(self.G, self.seed + 1000 * (self.names.index(name) + 1), self.labels)
+        return self.specs[name].build(self.G, learner_seed(self.seed, name), self.labels)
 
     @property
     def needs_path(self) -> bool:

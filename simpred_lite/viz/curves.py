@@ -148,18 +148,23 @@ def plot_mistake_curves(
     return ax
 
 
-def plot_evaluation(ev, ax=None, *, log: bool = False):
-    """Mistake curves of an :class:`~simpred_lite.game.Evaluation` (see :func:`plot_mistake_curves`).
+def plot_evaluation(ev, ax=None, *, log: bool | None = None):
+    """Mistake curves of an :class:`~simpred_lite.game.Evaluation`, readable with many learners.
 
-    Bounds more than :data:`BOUND_DRAW_FACTOR` times the most mistakes are named in the
-    legend, not drawn; each legend entry gives the learner's total mistakes.
+    One legend entry per learner, outside the axes: its name, what it was given besides the
+    trials (the graph; an oracle such as the true ``|Φ|``), its mistakes and its bound.  Each
+    bound is a dashed line in its learner's colour, explained once in the title; bounds more
+    than :data:`BOUND_DRAW_FACTOR` times the most mistakes are given in the entry only.  A
+    retired learner's curve ends with a cross and a note, its entry says how many trials it
+    played, and its bound (for the whole sequence) is not drawn.
 
     Parameters
     ----------
     ev : Evaluation
     ax : matplotlib.axes.Axes, optional
-    log : bool, default False
-        A symmetric-log mistake axis.
+    log : bool, optional
+        A symmetric-log mistake axis.  Default: when the most mistakes exceed 4 times the
+        median learner's (AlwaysSimilar's curve would squeeze the others to the bottom).
 
     Returns
     -------
@@ -171,14 +176,48 @@ def plot_evaluation(ev, ax=None, *, log: bool = False):
     >>> from simpred_lite.game import evaluate
     >>> from simpred_lite.graphs import barbell_graph
     >>> ax = evaluate(["AlwaysSimilar", "UnionFindLearner"], *barbell_graph(5), T=50).plot()
-    >>> ax.get_xlabel(), [t.get_text() for t in ax.get_legend().get_texts()][-2:]
-    ('trial t', ['UnionFindLearner (8 mistakes)', 'bound of UnionFindLearner: 8'])
+    >>> ax.get_xlabel(), [t.get_text() for t in ax.get_legend().get_texts()]
+    ('trial t', ['AlwaysSimilar: 32 mistakes', 'UnionFindLearner: 8 mistakes; bound 8'])
     """
-    runs = {r.name: r.run for r in ev.learners.values()}
-    labels = {r.name: f"{r.name} ({r.mistakes} mistakes)" for r in ev.learners.values()}
-    bounds = {r.name: r.bound for r in ev.learners.values() if r.bound is not None}
-    top = max([1] + [r.mistakes for r in ev.learners.values()])
-    retired = [r.name for r in ev.learners.values() if r.retired]
-    title = f"{ev.graph_name}: {ev.T} {ev.trials} trials (|Phi| = {ev.cut}, n = {ev.n})"
-    return plot_mistake_curves(runs, ax, bounds, title, cap=BOUND_DRAW_FACTOR * top, retired=retired,
-                               legend="outside", log=log, T=ev.T, labels=labels)
+    results = list(ev.learners.values())
+    finals = [r.mistakes for r in results]
+    top = max([1] + finals)
+    if log is None:
+        log = top > 4 * max(1.0, float(np.median(finals)))
+    cap = BOUND_DRAW_FACTOR * top
+    labels, drawn = {}, {}
+    for k, r in enumerate(results):
+        given = f" [{r.given}]" if r.given not in ("-", "") else ""
+        text = f"{r.name}{given}: " + (f"{r.mistakes:,} in {r.played:,} trials, retired" if r.retired
+                                       else f"{r.mistakes:,} mistakes")
+        if r.bound is not None and not r.retired:
+            if r.bound <= cap:
+                drawn[r.name] = (k, r.bound)
+                text += f"; bound {_fmt_bound(r.bound)}"
+            else:
+                text += f"; bound {r.bound:.3g} off the chart"
+        labels[r.name] = text
+    note = "[given besides the trials]; dashed: each learner's mistake bound, in its colour"
+    if any(r.retired for r in results):
+        note += "; ×: a learner retired"
+    title = (f"{ev.graph_name} (n = {ev.n:,}, K = {ev.K}, |Φ| = {ev.cut:,}): {ev.T:,} {ev.trials} trials, "
+             f"seed {ev.seed}\n{note}")
+    ax = plot_mistake_curves({r.name: r.run for r in results}, ax, None, title, legend="outside", log=log,
+                             T=ev.T, labels=labels)
+    high = max([top] + [b for _, b in drawn.values()])
+    for k, b in drawn.values():
+        ax.axhline(b, color=CLASS_COLORS[k % len(CLASS_COLORS)], ls="--", lw=1.4, label="_nolegend_")
+    for k, r in enumerate(results):
+        if r.retired:
+            color = CLASS_COLORS[k % len(CLASS_COLORS)]
+            y_end = float(r.run.cumulative[-1]) if r.played else 0.0
+            ax.plot([r.played], [y_end], marker="X", ms=11, mew=1.5, mec="black", color=color, ls="none",
+                    label="_nolegend_", zorder=5)
+            ax.annotate(f"retired at trial {r.played + 1:,}", (r.played, y_end), xytext=(6, 6),
+                        textcoords="offset points", fontsize=LEGEND_FONTSIZE, color=color,
+                        bbox={"fc": "white", "ec": color, "alpha": 0.9, "boxstyle": "round,pad=0.2"})
+    if log:
+        ax.set_ylim(0, high * 1.6)
+    else:
+        ax.set_ylim(0, high * 1.08 + 0.5)
+    return ax

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import warnings
+
 import networkx as nx
 import numpy as np
 import pytest
 
 from simpred_lite.bst import BinarySupportTree
 from simpred_lite.datasets import load_graph
+from simpred_lite.game import evaluation
 from simpred_lite.game.adversaries import cut_biased_trials
-from simpred_lite.game.evaluation import evaluate, evaluate_sweep
+from simpred_lite.game.evaluation import Sweep, evaluate, evaluate_sweep
 from simpred_lite.game.play import adaptive_run, run
-from simpred_lite.game.playground import LEARNERS
+from simpred_lite.game.playground import LEARNERS, learner_seed
 from simpred_lite.game.trials import Trial, random_trials, shortest_path_trials
 from simpred_lite.graphs import barbell_graph, cut_size, planted_partition
 from simpred_lite.learners import (
@@ -36,9 +39,9 @@ def small():
     return planted_partition(30, 3, 0.4, 0.05, seed=2)
 
 
-def _by_hand(name, G, y, seed, position):
-    """What evaluate documents: the learner in position p gets seed + 1000 (p + 1)."""
-    s = seed + 1000 * (position + 1)
+def _by_hand(name, G, y, seed):
+    """What evaluate documents: learner ``name`` gets learner_seed(seed, name)."""
+    s = learner_seed(seed, name)
     return {
         "AlwaysSimilar": lambda: AlwaysSimilar(G.number_of_nodes()),
         "UnionFindLearner": lambda: UnionFindLearner(G.number_of_nodes()),
@@ -57,8 +60,8 @@ def test_results_equal_runs_by_hand(small, kind):
     gen = {"random": shortest_path_trials, "path": shortest_path_trials, "cut-biased": cut_biased_trials}[kind]
     trials = gen(G, y, 300, 5)
     trials = [t if t.path else Trial(t.i, t.j, t.y, tuple(nx.shortest_path(G, t.i, t.j))) for t in trials]
-    for p, name in enumerate(FAST):
-        expected = run(_by_hand(name, G, y, 5, p), trials)
+    for name in FAST:
+        expected = run(_by_hand(name, G, y, 5), trials)
         got = ev[name].run
         np.testing.assert_array_equal(got.predictions, expected.predictions, err_msg=name)
         assert ev[name].mistakes == expected.total_mistakes
@@ -142,16 +145,9 @@ def test_labelled_graph_and_dataset_names():
 
 def test_retired_learner_keeps_its_partial_run(small):
     G, y = small
-
-    class GivesUp(UnionFindLearner):
-        def _predict(self, i, j, path):
-            if self.trials >= 7:
-                raise LearnerGaveUp("pool full. more text")
-            return super()._predict(i, j, path)
-
     ev = evaluate({"quitter": GivesUp, "uf": UnionFindLearner}, G, y, T=50, seed=0)
     assert len(ev["quitter"].run) == 7
-    assert ev["quitter"].retired.startswith("retired at trial 8: LearnerGaveUp: pool full")
+    assert ev["quitter"].retired.startswith("retired at trial 8 of 50: LearnerGaveUp: pool full")
     assert len(ev["uf"].run) == 50
 
 
@@ -162,16 +158,42 @@ def test_plot_draws_curves_and_bounds(small):
     import matplotlib.pyplot as plt
 
     G, y = small
-    ev = evaluate(["UnionFindLearner", "r-norm Perceptron", "AlwaysSimilar"], G, y, T=100, seed=0)
+    ev = evaluate(["UnionFindLearner", "r-norm Perceptron", "AlwaysSimilar", "Matrix Winnow"], G, y, T=100, seed=0)
     ax = ev.plot()
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert any(t.startswith("bound of UnionFindLearner") for t in texts)
-    assert any(t.startswith("r-norm Perceptron") and "off the chart" in t for t in texts)
-    assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
+    assert len(texts) == 4, "one legend entry per learner, none per bound"
+    assert texts[0] == f"UnionFindLearner: {ev['UnionFindLearner'].mistakes} mistakes; bound 27"
+    assert texts[1].startswith("r-norm Perceptron [paths]") and "off the chart" in texts[1]
+    assert texts[3].startswith("Matrix Winnow [graph, true |Φ|]"), "the oracle is named in the legend"
+    assert ax.get_title().startswith("planted partition") or "n = 30" in ax.get_title()
+    assert "100 random trials" in ax.get_title() and "dashed" in ax.get_title()
+    assert ax.get_xlabel() and ax.get_ylabel()
     assert ax.get_legend().get_texts()[0].get_fontsize() >= 9
-    colours = {line.get_label(): line.get_color() for line in ax.get_lines()}
-    uf = [c for k, c in colours.items() if "UnionFindLearner" in k]
-    assert len(uf) == 2 and uf[0] == uf[1]  # curve and bound share the colour
+    dashed = [line for line in ax.get_lines() if line.get_linestyle() == "--"]
+    curves = {line.get_label(): line.get_color() for line in ax.get_lines() if line.get_linestyle() == "-"}
+    uf_bound = [line for line in dashed if line.get_ydata()[0] == 27]
+    assert len(uf_bound) == 1 and uf_bound[0].get_color() == curves[texts[0]], "curve and bound share the colour"
+    plt.close("all")
+
+
+def test_a_retired_learner_has_no_bound_drawn_and_a_note_at_its_end(small):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    G, y = small
+    ev = evaluate({"quitter": GivesUp, "UnionFindLearner": "UnionFindLearner"}, G, y, T=60, seed=0)
+    bounded = LEARNERS["UnionFindLearner"]
+    ev.learners["quitter"] = ev["quitter"].__class__(**{**ev["quitter"].__dict__, "bound": 27.0})
+    ax = ev.plot()
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert texts[0] == f"quitter [custom]: {ev['quitter'].mistakes} in 7 trials, retired"
+    dashed = [line.get_ydata()[0] for line in ax.get_lines() if line.get_linestyle() == "--"]
+    assert dashed == [bounded.bound(G, y)], "only the learner that played every trial has its bound drawn"
+    notes = [t for t in ax.texts if "retired at trial 8" in t.get_text()]
+    assert len(notes) == 1 and notes[0].xy[0] == 7, "a note at the end of the retired learner's curve"
+    assert "×: a learner retired" in ax.get_title()
     plt.close("all")
 
 
@@ -180,8 +202,10 @@ def test_sweep_is_the_same_for_one_and_two_jobs(small):
     kw = dict(T=120, trials="random")
     one = evaluate_sweep(["UnionFindLearner", "BST Perceptron", "TreeWinnow"], graphs, [0, 1], n_jobs=1, **kw)
     two = evaluate_sweep(["UnionFindLearner", "BST Perceptron", "TreeWinnow"], graphs, [0, 1], n_jobs=2, **kw)
-    strip = lambda recs: [{k: v for k, v in r.items() if k != "seconds_per_trial"} for r in recs]  # noqa: E731
+    strip = lambda recs: [{k: v for k, v in r.items() if k not in Sweep.TIMING_KEYS} for r in recs]  # noqa: E731
     assert strip(one.records) == strip(two.records) and len(one.records) == 2 * 2 * 3
+    oracle = evaluate_sweep(["Matrix Winnow"], {"barbell": barbell_graph(5)}, [0], n_jobs=2, T=20)
+    assert oracle.records[0]["given"] == "graph, true |Φ|", "a worker process names the oracle too"
     # and each record is the run evaluate gives
     ev = evaluate(["UnionFindLearner", "BST Perceptron", "TreeWinnow"], *small, T=120, seed=1)
     recs = {r["learner"]: r["mistakes"] for r in one.records if r["graph"] == "pp" and r["seed"] == 1}
@@ -203,6 +227,8 @@ def test_sweep_is_the_same_for_one_and_two_jobs(small):
         (dict(T=2.5), TypeError, "T must be an integer"),
         (dict(trials="adaptive", learners=["TreeWinnow"]), ValueError, "needs paths"),
         (dict(trials="adaptive", target="nobody"), ValueError, "target 'nobody'"),
+        (dict(time_limit=0), ValueError, "time_limit"),
+        (dict(time_limit="1h"), TypeError, "time_limit"),
     ],
 )
 def test_bad_input(small, kwargs, error, match):
@@ -284,3 +310,169 @@ def test_similarity_from_class_bound_does_not_move_when_the_pseudoinverse_does(s
         # every GraphKernel built from now on gets this perturbed (symmetric) pseudoinverse
         monkeypatch.setattr(resistance, "laplacian_pinv", lambda G, Lp=Lp * noise: (Lp + Lp.T) / 2)
         assert spec.bound_for(G, y, spec.build(G, 0, y)) == reported
+
+
+# -- a learner's seed comes from its name, not its place -----------------------------------------
+def test_bst_perceptron_makes_the_same_mistakes_alone_and_in_the_full_list(small):
+    G, y = small
+    alone = evaluate(["BST Perceptron"], G, y, T=300, seed=4)["BST Perceptron"]
+    full = evaluate(FAST, G, y, T=300, seed=4)["BST Perceptron"]
+    backwards = evaluate(FAST[::-1], G, y, T=300, seed=4)["BST Perceptron"]
+    for other in (full, backwards):
+        np.testing.assert_array_equal(other.run.predictions, alone.run.predictions)
+        np.testing.assert_array_equal(other.run.mistakes, alone.run.mistakes)
+    # the seed still matters: another seed of the game draws another tree
+    trees = {evaluation._learner_seed(s, "BST Perceptron") for s in range(5)}
+    assert len(trees) == 5 and learner_seed(4, "BST Perceptron") != learner_seed(4, "TreeWinnow")
+
+
+def test_the_sweep_seeds_a_learner_by_name_too(small):
+    a = evaluate_sweep(["BST Perceptron"], {"pp": small}, [3], T=150)
+    b = evaluate_sweep(["AlwaysSimilar", "TreeWinnow", "BST Perceptron"], {"pp": small}, [3], T=150)
+    pick = lambda sw: [(r["mistakes"], r["bound"]) for r in sw.records if r["learner"] == "BST Perceptron"]  # noqa: E731
+    assert pick(a) == pick(b)
+
+
+# -- honest results: retired learners, oracles, cost ----------------------------------------------
+class GivesUp(UnionFindLearner):
+    """Gives up (LearnerGaveUp, the one exception that retires a learner) on its eighth trial."""
+
+    def _predict(self, i, j, path):
+        if self.trials >= 7:
+            raise LearnerGaveUp("pool full. more text")
+        return super()._predict(i, j, path)
+
+
+def test_a_retired_learner_is_flagged_in_the_table(small):
+    G, y = small
+    ev = evaluate({"quitter": GivesUp, "uf": UnionFindLearner}, G, y, T=50, seed=0)
+    q = ev["quitter"]
+    assert q.played == 7 and q.T == 50 and q.within_bound is None
+    assert q.retired.startswith("retired at trial 8 of 50: LearnerGaveUp: pool full")
+    rows = {r["learner"]: r for r in ev.records()}
+    assert rows["quitter"]["mistakes"] == f"{q.mistakes} in 7 trials", "a retired learner says how many trials"
+    assert rows["quitter"]["retired"] == "at trial 8 of 50" and rows["uf"]["retired"] == "-"
+    assert rows["uf"]["mistakes"] == ev["uf"].mistakes
+    assert np.isnan(q.last_block_error), "it played none of the last 5 trials: no error rate"
+    assert "retired at trial 8 of 50" in repr(ev) and "retired at trial 8 of 50" in ev._repr_html_()
+    assert "retired" not in evaluate(["AlwaysSimilar"], G, y, T=20).records()[0], "no retired column when none retired"
+
+
+def test_last_block_error_of_a_retired_learner_counts_only_the_trials_it_played(small):
+    G, y = small
+    ev = evaluate({"quitter": GivesUp}, G, y, T=10, seed=0, last_block=5)  # block = trials 6..10, played 6, 7
+    q = ev["quitter"]
+    assert q.last_block_error == pytest.approx(q.run.mistakes[5:7].mean())
+
+
+def test_oracles_are_marked(small):
+    G, y = small
+    ev = evaluate({"AlwaysSimilar": "AlwaysSimilar", "MW": "Matrix Winnow", "Matrix Perceptron": "Matrix Perceptron",
+                   "TreeWinnow": "TreeWinnow", "Similarity from class": "Similarity from class"}, G, y, T=8)
+    given = {r["learner"]: r["given"] for r in ev.records()}
+    assert given == {"AlwaysSimilar": "-", "MW": "graph, true |Φ|", "Matrix Perceptron": "graph",
+                     "TreeWinnow": "paths", "Similarity from class": "graph, true K"}
+    guessed = evaluate({"MW guessed": lambda G, seed: MatrixWinnow(G, cut_size=40)}, G, y, T=30)
+    assert "|Φ|" not in guessed["MW guessed"].given, "a factory that guesses |Phi| is not told it"
+
+
+class _Clock:
+    """A fake perf_counter: each reading is ``step`` seconds after the last."""
+
+    def __init__(self, step):
+        self.now, self.step = 0.0, step
+
+    def perf_counter(self):
+        self.now += self.step
+        return self.now
+
+
+def test_build_time_is_measured_apart_from_the_trials(small, monkeypatch):
+    G, y = small
+    monkeypatch.setattr(evaluation, "time", _Clock(1.0))
+    r = evaluate(["UnionFindLearner"], G, y, T=20, time_limit=None)["UnionFindLearner"]
+    assert r.build_seconds == 1.0, "one tick between the two readings around the construction"
+    assert r.seconds_per_trial * r.played == pytest.approx(1.0), "one tick around the 20 trials"
+    assert r.seconds_per_trial_with_build == pytest.approx(2.0 / 20)
+    row = evaluate(["UnionFindLearner"], G, y, T=20).records(timing=True)[0]
+    assert {"build (s)", "µs / trial", "µs / trial with build"} <= set(row)
+
+
+def test_a_learner_projected_past_the_time_limit_is_retired_with_the_projection(small, monkeypatch):
+    G, y = small
+    monkeypatch.setattr(evaluation, "time", _Clock(1.0))  # 1 s per clock reading: about 1 s per trial
+    ev = evaluate(["UnionFindLearner", "AlwaysSimilar"], G, y, T=500, time_limit=100)
+    r = ev["UnionFindLearner"]
+    assert r.retired is not None and "projected" in r.retired and "time_limit=100 s" in r.retired
+    assert r.played < 20 and r.retired.startswith(f"retired at trial {r.played + 1} of 500"), "retired early"
+    monkeypatch.setattr(evaluation, "time", _Clock(0.1))  # 0.1 s per trial: 50 s, within the limit
+    assert evaluate(["UnionFindLearner"], G, y, T=500, time_limit=100)["UnionFindLearner"].retired is None
+    monkeypatch.setattr(evaluation, "time", _Clock(1.0))
+    assert evaluate(["UnionFindLearner"], G, y, T=500, time_limit=None)["UnionFindLearner"].retired is None
+
+
+def test_a_learner_that_retires_after_long_work_is_named_in_one_warning(small, monkeypatch):
+    G, y = small
+    monkeypatch.setattr(evaluation, "time", _Clock(6.0))  # without a time limit: 6 s to build, 6 s to play
+    with pytest.warns(RuntimeWarning, match=r"quitter spent 12 s before it retired at trial 8 of 50") as caught:
+        evaluate({"quitter": GivesUp, "uf": UnionFindLearner}, G, y, T=50, time_limit=None)
+    assert len(caught) == 1
+    monkeypatch.setattr(evaluation, "time", _Clock(1e-6))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a quick retirement warns of nothing
+        ev = evaluate({"quitter": GivesUp}, G, y, T=50)
+    assert ev["quitter"].retired.startswith("retired at trial 8 of 50: LearnerGaveUp")
+
+
+def test_progress_bars_stay_and_say_when_a_learner_retires(small, capsys):
+    G, y = small
+    evaluate({"quitter": GivesUp, "uf": UnionFindLearner}, G, y, T=50, progress=True)
+    shown = capsys.readouterr()
+    assert "quitter: retired at trial 8 of 50" in shown.out + shown.err, "a retiring learner's bar says so"
+    assert "quitter (retired at trial 8)" in shown.err and "50/50" in shown.err, "the bars stay when done"
+
+
+# -- sweeps ------------------------------------------------------------------------------------
+def _sometimes_gives_up(G, seed):
+    return GivesUp(G.number_of_nodes()) if seed % 2 else UnionFindLearner(G.number_of_nodes())
+
+
+def test_sweep_summary_never_mixes_or_ranks_a_retired_run(small):
+    sw = evaluate_sweep({"AlwaysSimilar": "AlwaysSimilar", "sometimes": _sometimes_gives_up,
+                         "BST Perceptron": "BST Perceptron"}, {"pp": small}, range(6), T=100)
+    runs = [r for r in sw.records if r["learner"] == "sometimes"]
+    full = [r["mistakes"] for r in runs if not r["retired"]]
+    assert 0 < len(full) < 6, "the test needs seeds where it retires and seeds where it does not"
+    rows = {r["learner"]: r for r in sw.summary()}
+    s = rows["sometimes"]
+    assert s["retired"] == 6 - len(full) and s["rank"] is None
+    assert s["mean"] == round(float(np.mean(full)), 1) and (s["min"], s["max"]) == (min(full), max(full))
+    assert s["sd"] == round(float(np.std(full, ddof=1)), 1) if len(full) > 1 else s["sd"] == 0
+    assert sw.best() == {"pp": "BST Perceptron"} and rows["BST Perceptron"]["rank"] == 1
+    assert rows["AlwaysSimilar"]["rank"] == 2
+    bounds = [r["bound"] for r in sw.records if r["learner"] == "BST Perceptron"]
+    assert len(set(bounds)) > 1, "the BST's bound depends on its random tree"
+    lo, hi = rows["BST Perceptron"]["bound"].split("–")
+    assert float(lo.replace(",", "")) == min(bounds) and float(hi.replace(",", "")) == max(bounds)
+    assert "never ranked" in repr(sw)
+    timed = sw.summary(timing=True)[0]
+    assert timed["s / trial"] > 0 and timed["s / trial with build"] >= timed["s / trial"]
+
+
+def test_sweep_progress_bar_over_runs(small, capsys):
+    a = evaluate_sweep(["UnionFindLearner"], {"pp": small}, [0, 1], T=50, progress=True)
+    assert "2/2" in capsys.readouterr().err
+    b = evaluate_sweep(["UnionFindLearner"], {"pp": small}, [0, 1], T=50)
+    assert [r["mistakes"] for r in a.records] == [r["mistakes"] for r in b.records]
+
+
+# -- a large graph is validated once ------------------------------------------------------------
+def test_the_graph_is_validated_once(small, monkeypatch):
+    G, y = small
+    calls = []
+    real = nx.is_connected
+    monkeypatch.setattr(nx, "is_connected", lambda H: calls.append(H) or real(H))
+    evaluate(["UnionFindLearner", "Matrix Perceptron", "Matrix Winnow", "BST Perceptron", "TreeWinnow"],
+             nx.Graph(G), y, trials="cut-biased", T=30)
+    same = [H for H in calls if (H.number_of_nodes(), H.number_of_edges()) == (30, G.number_of_edges())]
+    assert len(same) == 1, f"the graph was checked for connectivity {len(same)} times"

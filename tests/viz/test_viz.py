@@ -101,9 +101,8 @@ def test_evaluation_legend_names_each_bound_once():
     G, y = barbell_graph(5)
     ax = evaluate(["AlwaysSimilar", "UnionFindLearner"], G, y, T=40, seed=0).plot()
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
-    bound = [t for t in texts if t.startswith("bound of UnionFindLearner")]
-    assert bound == ["bound of UnionFindLearner: 8"], f"a bound entry gives the learner and its value once: {texts}"
-    assert any(t.startswith("UnionFindLearner (") and "mistakes)" in t for t in texts)
+    bound = [t for t in texts if "bound" in t]
+    assert bound == ["UnionFindLearner: 8 mistakes; bound 8"], f"the learner's entry gives its bound once: {texts}"
 
 
 @pytest.mark.parametrize("n, numbered", [(12, True), (60, False)])
@@ -237,3 +236,43 @@ def test_scaling_fit_has_an_intercept_so_it_fits_an_overhead():
     ax = plot_scaling(xs, {"fast": ys}, _ax(), fit_log2sq=["fast"])
     ref = {line.get_label(): line for line in ax.get_lines()}["a + c·log₂²n (fitted)"]
     assert np.allclose(ref.get_ydata(), ys, rtol=1e-2)
+
+
+def _legend_clear_of_data(ax):
+    """The legend's box does not overlap the axes' data area (it sits outside, to the right)."""
+    renderer = FigureCanvasAgg(ax.figure).get_renderer()
+    legend = _px_box(ax.get_legend(), renderer)
+    return not legend.overlaps(ax.get_window_extent(renderer)) and legend.x0 >= ax.get_window_extent(renderer).x1
+
+
+EIGHT = ["AlwaysSimilar", "UnionFindLearner", "Matrix Perceptron", "Matrix Winnow", "BST Perceptron", "TreeWinnow",
+         "r-norm Perceptron"]
+
+
+def test_evaluation_plot_stays_readable_with_eight_learners():
+    from simpred_lite.learners import UnionFindLearner
+
+    G, y = planted_partition(40, 4, 0.5, 0.05, seed=1)
+    G.graph["name"] = "four blocks"
+    ev = evaluate({**{name: name for name in EIGHT}, "UnionFind (class)": UnionFindLearner}, G, y, T=300, seed=0)
+    ax = ev.plot()
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert len(texts) == 8, "one legend entry per learner; bounds are explained once, in the title"
+    assert _legend_clear_of_data(ax), "the legend covers the curves"
+    title = ax.get_title()
+    assert all(part in title for part in ("four blocks", "n = 40", "300 random trials", "dashed")), title
+    assert any("[graph, true |Φ|]" in t for t in texts), "Matrix Winnow's oracle is named in its entry"
+    top = ev["AlwaysSimilar"].mistakes
+    others = sorted(r.mistakes for k, r in ev.learners.items() if k != "AlwaysSimilar")
+    assert (ax.get_yscale() == "symlog") == (top > 4 * float(np.median([top, *others]))), \
+        "the mistake axis is logarithmic exactly when one curve towers over the median"
+    assert ev.plot(log=True).get_yscale() == "symlog" and ev.plot(log=False).get_yscale() == "linear"
+
+
+def test_evaluation_plot_goes_logarithmic_when_always_similar_squeezes_the_others():
+    G, y = barbell_graph(20)
+    ev = evaluate(["AlwaysSimilar", "UnionFindLearner", "Matrix Winnow"], G, y, T=600, seed=0)
+    assert ev["AlwaysSimilar"].mistakes > 4 * ev["UnionFindLearner"].mistakes
+    ax = ev.plot()
+    assert ax.get_yscale() == "symlog", "AlwaysSimilar squeezes the others into the bottom of a linear axis"
+    assert _legend_clear_of_data(ax)
