@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
 
 import networkx as nx
 import numpy as np
@@ -395,7 +396,7 @@ class LaplacianFunctional:
         G = validate_graph(G)
         n = self.n = G.number_of_nodes()
         self._graph = G
-        self._exact = None
+        self._exact: Any = None  # ExactLaplacian, the rational fallback, built on first use
         self.last_stage, self.last_steps = None, 0
         if n == 1:
             return
@@ -428,7 +429,7 @@ class LaplacianFunctional:
         self._M = int(shortest_path(adj, unweighted=True, indices=g).sum())  # >= ||A^{-1}||_inf
         self._H = math.prod(int(d) for d in deg[keep])  # >= det A = tau(G)
         self._envelope = envelope
-        self._lu = None
+        self._lu: Any = None  # the SuperLU factorization, made on first use
 
     def __getstate__(self):
         # the SuperLU factorization is a cache that does not pickle: refactored on first use
@@ -521,8 +522,8 @@ class LaplacianFunctional:
             check_work(max_steps * step_cost, f"an exact decision by numeric lifting on a graph on n={self.n} vertices "
                        f"(up to {max_steps} sparse solves)", "use a learner whose decisions are exact integers, e.g. "
                        "BSTPerceptron.from_graph(G, seed)")
-        except ValueError as err:
-            raise ExactTooLargeError(str(err)) from None
+        except ValueError as refusal:
+            raise ExactTooLargeError(str(refusal)) from None
         small_w = W1 < 2**41  # then W . d fits in int64 for |d| < 2^20 pieces
         Wa = np.array(W, dtype=np.int64) if max(abs(v) for v in W) < 2**62 else None
         acc, S = 0, 0

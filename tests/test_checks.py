@@ -366,7 +366,6 @@ BAD_INPUTS = [
     ("ExactLaplacian 70x70 grid", lambda: ExactLaplacian(graphs.grid_graph(70, 70)[0]), ExactTooLargeError, r"n=4900 vertices .* 1.0e\+10 limit .*BSTPerceptron"),
     ("MatrixPerceptron 300x300 grid", lambda: MatrixPerceptron(_GRID300()), ValueError, r"resistance diameter R of a graph on n=90000 .*WORK_LIMIT.*Binary Support Tree"),
     ("MatrixWinnow 300x300 grid", lambda: MatrixWinnow(_GRID300(), cut_size=300), ValueError, r"n=90000 .*WORK_LIMIT"),
-    ("evaluate Matrix Perceptron 300x300 grid", lambda: evaluation.evaluate(["Matrix Perceptron"], *graphs.grid_graph(300, 300), T=10), ValueError, r"n=90000 .*BSTPerceptron"),
     ("random_trials T=10**9", _call(trials.random_trials, P4, Y4, 10**9, seed=0), ValueError, r"T=1000000000 trials .* needs 372.5 GiB.*play fewer trials"),
     ("evaluate T=10**9", _call(evaluation.evaluate, ["AlwaysSimilar"], P4, Y4, T=10**9), ValueError, r"T=1000000000 trials"),
     ("evaluate time_limit=0", _call(evaluation.evaluate, ["AlwaysSimilar"], P4, Y4, T=5, time_limit=0), ValueError, r"time_limit .*seconds one learner may take"),
@@ -439,3 +438,15 @@ def test_absent_class_gives_an_empty_cut_by_design():
     # sum(cut_size(G, y, k) for k in range(K)) works when some class of K is unused
     assert graphs.cut_size(P4, Y4, k=5) == 0 and graphs.cut_edges(P4, Y4, k=5) == []
     assert sum(graphs.cut_size(P4, Y4, k) for k in range(3)) == 2 * graphs.cut_size(P4, Y4)
+
+
+def test_evaluate_retires_a_learner_its_size_guard_refuses_and_says_why():
+    """In evaluate a guard's refusal (a LearnerGaveUp) retires that learner at its construction,
+    with the limit and the alternative in the reason, instead of ending the whole comparison."""
+    G, y = graphs.grid_graph(300, 300)
+    ev = evaluation.evaluate(["Matrix Perceptron", "UnionFindLearner"], G, y, T=10)
+    mp = ev["Matrix Perceptron"]
+    assert mp.played == 0
+    assert mp.retired.startswith("retired before trial 1 of 10: its construction raised WorkLimitError")
+    assert "n=90000" in mp.retired and "BSTPerceptron" in mp.retired, "the limit and the way out are stated"
+    assert ev["UnionFindLearner"].played == 10 and ev["UnionFindLearner"].retired is None

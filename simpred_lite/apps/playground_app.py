@@ -268,7 +268,7 @@ class PlaygroundApp:
                          ha="center", va="center", transform=axes[1].transAxes, color="0.4")
             axes[1].set_title(f"BST path ({bst_name})")
             axes[1].set_axis_off()
-        elif bst_path is not None:
+        elif bst_path is not None and bst_name is not None:
             bst = getattr(game.learners[bst_name], "bst", None)
             if bst is not None:
                 draw_bst(bst, game.labels, ax=axes[1], path=bst_path, title=f"BST path ({bst_name})")

@@ -33,6 +33,7 @@ from __future__ import annotations
 import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -126,7 +127,7 @@ class CutBiasedAdversary(Adversary):
 
     def __init__(self, p_cut: float = 0.5):
         self.p_cut = check_probability(p_cut, "p_cut")
-        self._cut = (None, None)
+        self._cut: tuple[Any, Any] = (None, None)  # (the game's cut, as an array), cached per game
 
     def _cut_array(self, game) -> np.ndarray:
         if self._cut[0] is not game.cut:  # computed once per game (the cut of a big graph is long)

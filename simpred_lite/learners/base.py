@@ -34,7 +34,7 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..checks import (
     LearnerGaveUp,
@@ -82,8 +82,10 @@ class _LearnerInfo:
     description: ClassVar[str] = ""
     #: The mistake bound in words, for the registry's listing ("" without one).
     bound_text: ClassVar[str] = ""
+    #: The constructor's arguments, kept by ``__new__`` for :meth:`clone`.
+    _init_params: tuple[tuple[Any, ...], dict[str, Any]]
 
-    def __new__(cls, *args, **kwargs):
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
         self = super().__new__(cls)
         self._init_params = (args, kwargs)  # for clone(): river's "same parameters, fresh state"
         return self

@@ -5,6 +5,8 @@ Neither uses the graph: they are the yardstick the paper's graph learners must b
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from networkx.utils import UnionFind
 
@@ -86,7 +88,7 @@ class UnionFindLearner(SimilarityLearner):
     description = "transitivity of revealed similar pairs"
     bound_text = "n - K (default=1)"
 
-    def mistake_bound(self, G, labels) -> float | None:
+    def mistake_bound(self, G: Any, labels: Any) -> float | None:
         """``n - K`` (:func:`~simpred_lite.learners.bounds.union_find_mistake_bound`), with ``default=1``."""
         if self.default != 1:
             return None

@@ -15,6 +15,7 @@ import copy
 import pickle
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import networkx as nx
 import numpy as np
@@ -73,7 +74,7 @@ class LearnerCheck:
         return "\n".join(lines)
 
 
-def _default_problem(kind: str, seed: int, slow: bool = False):
+def _default_problem(kind: str, seed: int, slow: bool = False) -> Any:
     """A small labelled graph for the learner's setting (2 classes on 12 vertices for a slow learner)."""
     if kind == "paired permutations":
         K = 3
@@ -91,7 +92,7 @@ def _similarity_sequence(G, y, T, seed, needs_path):
     return (shortest_path_trials if needs_path else random_trials)(G, y, T, seed)
 
 
-def _play_similarity(learner, trials) -> list[int]:
+def _play_similarity(learner: Any, trials: Any) -> list[int]:
     out = []
     for t in trials:
         p = t.path if getattr(learner, "needs_path", False) else None
@@ -100,7 +101,7 @@ def _play_similarity(learner, trials) -> list[int]:
     return out
 
 
-def _play_class(learner, xs, y) -> list[int]:
+def _play_class(learner: Any, xs: Any, y: Any) -> list[int]:
     out = []
     for x in xs:
         out.append(learner.predict_class(x))
@@ -128,7 +129,7 @@ class _PerturbedPinv:
     def __enter__(self):
         for name, module in list(sys.modules.items()):
             if name.startswith("simpred_lite") and getattr(module, "laplacian_pinv", None) is self.original:
-                module.laplacian_pinv = self
+                module.laplacian_pinv = self  # type: ignore[attr-defined]
                 self.patched.append(module)
         return self
 
@@ -138,7 +139,7 @@ class _PerturbedPinv:
         return False
 
 
-def check_learner(learner_or_class, G=None, labels=None, *, seed: int = 0, trials: int = 60,
+def check_learner(learner_or_class: Any, G: Any = None, labels: Any = None, *, seed: int = 0, trials: int = 60,
                   raise_on_failure: bool = True) -> LearnerCheck:
     """Check that a learner follows the package's protocol and keeps its own bound.
 
@@ -213,14 +214,14 @@ def check_learner(learner_or_class, G=None, labels=None, *, seed: int = 0, trial
         trials = min(trials, 24)  # each prediction of a slow learner costs a pass over its pool
 
     if isinstance(learner_or_class, type):
-        def make(s: int = seed):
+        def make(s: int = seed) -> Any:
             build = getattr(cls, "for_graph", None)
             return build(G, s, y) if build is not None else cls(n)
         own_randomness = True
     else:
         proto = learner_or_class
 
-        def make(s: int = seed):
+        def make(s: int = seed) -> Any:
             return proto.clone() if callable(getattr(proto, "clone", None)) else copy.deepcopy(proto)
         own_randomness = False
 
@@ -340,7 +341,7 @@ def check_learner(learner_or_class, G=None, labels=None, *, seed: int = 0, trial
         assert learner.mistakes == 0 and getattr(learner, "trials", 0) == 0, "refused input changed the learner"
 
     # -- the bound ------------------------------------------------------------------------------
-    def bound_check(kind: str):
+    def bound_check(kind: str) -> Any:
         def check():
             learner = make()
             bound_fn = getattr(learner, "mistake_bound", None)
@@ -377,7 +378,7 @@ def check_learner(learner_or_class, G=None, labels=None, *, seed: int = 0, trial
     return report
 
 
-def _predictions_only(learner, sequence, is_class_learner) -> list[int]:
+def _predictions_only(learner: Any, sequence: Any, is_class_learner: bool) -> list[int]:
     if is_class_learner:
         return [learner.predict_class(x) for x in sequence[0]]
     return [learner.predict_one(t.i, t.j, t.path if getattr(learner, "needs_path", False) else None)
@@ -390,7 +391,7 @@ def _half(sequence, is_class_learner):
     return (seq[:k],), (seq[k:],)
 
 
-def _mistakes_on(learner, kind, G, y, T, seed, is_class_learner) -> int:
+def _mistakes_on(learner: Any, kind: str, G: Any, y: Any, T: int, seed: int, is_class_learner: bool) -> int:
     """The learner's mistakes on a random or an adaptive sequence of ``T`` (``2T/3``) trials."""
     if is_class_learner:
         if kind == "random":

@@ -63,7 +63,8 @@ class _MatrixWinnowCommon(ResistanceDiameter, SimilarityLearner):
     @classmethod
     def for_graph(cls, G: nx.Graph, seed: int = 0, labels: Any = None) -> Any:
         """The learner on ``G``, its threshold set with the labels' ``|Phi|`` (the oracle)."""
-        return cls(G, cut_size=graph_cut_size(G, labels))
+        make: Any = cls  # a concrete form: the constructors take (G, cut_size, eta)
+        return make(G, cut_size=graph_cut_size(G, labels))
 
     def mistake_bound(self, G: nx.Graph, labels: Any) -> float | None:
         """Proposition 2, certified (:func:`~.bounds.certified_matrix_winnow_bound`); None with a wrong ``|Phi|``."""

@@ -22,6 +22,7 @@ import importlib
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 import networkx as nx
 
@@ -92,7 +93,7 @@ class LearnerSpec:
         """Whether the registry knows a mistake bound for this learner."""
         return self.bound is not None or bool(self.cls is not None and getattr(self.cls, "has_bound", bool)())
 
-    def build(self, G: nx.Graph, seed: int, labels):
+    def build(self, G: nx.Graph, seed: int, labels: Any) -> Any:
         """A new learner on ``G`` from the factory, checked to be a learner on ``n`` vertices.
 
         Parameters
@@ -120,7 +121,7 @@ class LearnerSpec:
                              f"the graph has {n}")
         return learner
 
-    def bound_for(self, G: nx.Graph, labels, learner) -> float | None:
+    def bound_for(self, G: nx.Graph, labels: Any, learner: Any) -> float | None:
         """The learner's mistake bound on this labelled graph (``None`` without one).
 
         Parameters
@@ -176,7 +177,7 @@ def _positional_arity(fn: Callable) -> int:
     return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
 
 
-def _spec_from_class(cls: type, name: str | None = None, **overrides) -> LearnerSpec:
+def _spec_from_class(cls: Any, name: str | None = None, **overrides: Any) -> LearnerSpec:
     """A spec built from what the class declares (its ``for_graph``, its bound, its needs)."""
     fields = dict(
         name=name or cls.name(),
@@ -196,7 +197,12 @@ def _spec_from_class(cls: type, name: str | None = None, **overrides) -> Learner
     return LearnerSpec(**fields)
 
 
-def _is_learner_class(obj) -> bool:
+def _no_factory(G: nx.Graph, seed: int) -> Any:
+    """The factory of a spec for a class the registry cannot build (it has no ``for_graph``)."""
+    raise TypeError("this learner class has no for_graph(G, seed, labels): pass a factory (G, seed) -> learner")
+
+
+def _is_learner_class(obj: Any) -> bool:
     return (inspect.isclass(obj) and issubclass(obj, (SimilarityLearner, ClassLearner))
             and not inspect.isabstract(obj))
 
@@ -306,7 +312,7 @@ def register_learner(
     return spec
 
 
-def _replace(spec: LearnerSpec, **changes) -> LearnerSpec:
+def _replace(spec: LearnerSpec, **changes: Any) -> LearnerSpec:
     return replace(spec, **changes)
 
 
@@ -361,7 +367,7 @@ def _lookup(name: str, registry: Mapping) -> LearnerSpec:
                      "'MatrixWinnow'; simpred_lite.learners.available() lists them all)")
 
 
-def resolve(entry, name: str | None = None, registry: Mapping | None = None) -> LearnerSpec:
+def resolve(entry: Any, name: str | None = None, registry: Mapping | None = None) -> LearnerSpec:
     """The one resolver: turn what a user passes for a learner into a :class:`LearnerSpec`.
 
     Parameters
@@ -408,7 +414,8 @@ def resolve(entry, name: str | None = None, registry: Mapping | None = None) -> 
         if known:
             spec = known[0]
         elif hasattr(entry, "for_graph"):
-            spec = _spec_from_class(entry, setting="custom" if entry.setting not in SETTINGS else None)
+            custom = getattr(entry, "setting", None) not in SETTINGS
+            spec = _spec_from_class(entry, setting="custom" if custom else None)
         else:  # a duck-typed class: built from n alone
             cls = entry
             spec = LearnerSpec(cls.__name__, lambda G, seed: cls(G.number_of_nodes()),
@@ -416,7 +423,8 @@ def resolve(entry, name: str | None = None, registry: Mapping | None = None) -> 
     elif hasattr(entry, "predict_one") and hasattr(entry, "learn_one"):
         proto = entry
         cls = type(entry)
-        base = _spec_from_class(cls) if hasattr(cls, "for_graph") else LearnerSpec(cls.__name__, None, setting="custom")
+        base = (_spec_from_class(cls) if hasattr(cls, "for_graph")
+                else LearnerSpec(cls.__name__, _no_factory, setting="custom"))
         known = [s.name for s in registry.values() if s.cls is cls]
         spec = _replace(base, name=known[0] if known else cls.__name__,
                         factory=lambda G, seed: copy.deepcopy(proto), needs_labels=False,

@@ -445,7 +445,7 @@ class RNormPerceptronReference(RNormPerceptron):
     (5, 1)
     """
 
-    display_name = None
+    display_name = "RNormPerceptronReference"
     setting = "reference"
     description = "plain reference of the r-norm Perceptron (dense vectors)"
 

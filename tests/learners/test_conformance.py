@@ -170,7 +170,7 @@ class _Buggy(UnionFindLearner):
 def test_only_learner_gave_up_retires_a_learner():
     G, y = barbell_graph(5)
     ev = evaluate({"quits": _GivesUp, "uf": UnionFindLearner}, G, y, T=20, seed=0)
-    assert ev["quits"].retired.startswith("retired at trial 4: LearnerGaveUp: my pool is full")
+    assert ev["quits"].retired.startswith("retired at trial 4 of 20: LearnerGaveUp: my pool is full")
     assert len(ev["quits"].run) == 3 and len(ev["uf"].run) == 20
     with pytest.raises(ZeroDivisionError):  # a bug surfaces with its traceback, it does not retire
         evaluate({"buggy": _Buggy, "uf": UnionFindLearner}, G, y, T=20, seed=0)
