@@ -37,7 +37,24 @@ DENSE_PERCEPTRON_EDGE_LIMIT = 4096
 _TIE_RTOL = 1e-9
 
 
-class MatrixPerceptron(ResistanceDiameter, SimilarityLearner):
+class _PerceptronOnGraph(ResistanceDiameter, SimilarityLearner):
+    """What the registry reads on both forms: built on ``G`` itself, bounded by Proposition 2."""
+
+    needs_graph = True
+    bound_text = "R^2 ||U||_F^2 (Proposition 2)"
+
+    @classmethod
+    def for_graph(cls, G: nx.Graph, seed: int = 0, labels: Any = None) -> Any:
+        """The learner on ``G`` itself (no randomness, no oracle)."""
+        return cls(G)
+
+    def mistake_bound(self, G: nx.Graph, labels: Any) -> float | None:
+        """Proposition 2's ``R^2 ||U||_F^2``, certified (:func:`~.bounds.certified_matrix_perceptron_bound`)."""
+        args, kwargs = self._init_params
+        return certified_matrix_perceptron_bound(self, kwargs.get("G", args[0] if args else G), labels)
+
+
+class MatrixPerceptron(_PerceptronOnGraph):
     """Algorithm 1's Matrix Perceptron in kernel form: no ``m x m`` matrix, exact decisions.
 
     Parameters
@@ -88,19 +105,7 @@ class MatrixPerceptron(ResistanceDiameter, SimilarityLearner):
     """
 
     display_name = "Matrix Perceptron"
-    needs_graph = True
     description = "Algorithm 1 on G (kernel form)"
-    bound_text = "R^2 ||U||_F^2 (Proposition 2)"
-
-    @classmethod
-    def for_graph(cls, G: nx.Graph, seed: int = 0, labels: Any = None) -> Any:
-        """The learner on ``G`` itself (no randomness, no oracle)."""
-        return cls(G)
-
-    def mistake_bound(self, G: nx.Graph, labels: Any) -> float | None:
-        """Proposition 2's ``R^2 ||U||_F^2``, certified (:func:`~.bounds.certified_matrix_perceptron_bound`)."""
-        args, kwargs = self._init_params
-        return certified_matrix_perceptron_bound(self, kwargs.get("G", args[0] if args else G), labels)
 
     def __init__(self, G: nx.Graph | BinarySupportTree) -> None:
         kern = make_kernel(G, "MatrixPerceptron")
@@ -156,7 +161,7 @@ class MatrixPerceptron(ResistanceDiameter, SimilarityLearner):
         self._coef[k] = y - y_hat
 
 
-class MatrixPerceptronReference(ResistanceDiameter, SimilarityLearner):
+class MatrixPerceptronReference(_PerceptronOnGraph):
     """The naive Matrix Perceptron: an explicit ``m x m`` weight ``W``, ``O(m^2)`` per trial.
 
     The plain reference of :class:`MatrixPerceptron` (and, on a BST, of
@@ -187,19 +192,7 @@ class MatrixPerceptronReference(ResistanceDiameter, SimilarityLearner):
 
     display_name = "Matrix Perceptron (reference)"
     setting = "reference"
-    needs_graph = True
     description = "Algorithm 1 as printed: an explicit m x m weight matrix"
-    bound_text = "R^2 ||U||_F^2 (Proposition 2)"
-
-    @classmethod
-    def for_graph(cls, G: nx.Graph, seed: int = 0, labels: Any = None) -> Any:
-        """The learner on ``G`` itself (no randomness, no oracle)."""
-        return cls(G)
-
-    def mistake_bound(self, G: nx.Graph, labels: Any) -> float | None:
-        """Proposition 2's ``R^2 ||U||_F^2``, certified (:func:`~.bounds.certified_matrix_perceptron_bound`)."""
-        args, kwargs = self._init_params
-        return certified_matrix_perceptron_bound(self, kwargs.get("G", args[0] if args else G), labels)
 
     def __init__(self, G: nx.Graph | BinarySupportTree) -> None:
         geo = instance_geometry(

@@ -411,7 +411,7 @@ def test_learners_that_need_an_exact_tie_stop_with_a_clear_error(monkeypatch):
     # evaluate retires the learner with that reason and plays on with the others
     trials = [Trial(0, 2, 1), Trial(0, 2, 1), Trial(1, 3, 1)]
     ev = evaluate(["Matrix Perceptron", "UnionFindLearner"], nx.cycle_graph(4), [0, 0, 1, 1], trials=trials)
-    assert ev["Matrix Perceptron"].retired.startswith("retired at trial 2: ExactTooLargeError")
+    assert ev["Matrix Perceptron"].retired.startswith("retired at trial 2 of 3: ExactTooLargeError")
     assert len(ev["UnionFindLearner"].run) == 3
 
 
