@@ -199,22 +199,32 @@ class SimilarityLearner(_LearnerInfo, ABC):
     def predict_one(self, i: int, j: int, path: Sequence[int] | None = None) -> int:
         """Predict ``1`` (dissimilar) or ``0`` (similar) for the pair ``(i, j)``.
 
-        Predicting never changes the learner's state.
+        Predicting never changes the learner's state.  Plain ints that are two distinct
+        vertices (what a :class:`~simpred_lite.game.trials.Trial` holds) skip the checks;
+        anything else goes through :func:`~simpred_lite.checks.check_pair`, which names the
+        bad argument.
         """
-        i, j = check_pair(i, j, self.n)
-        path = self._check_path(i, j, path)
+        n = self.n
+        # the fast path: exactly int (not bool, not numpy), in range, distinct
+        if not (type(i) is int and type(j) is int and 0 <= i < n and 0 <= j < n and i != j):
+            i, j = check_pair(i, j, n)
+        if path is not None or self.needs_path:
+            path = self._check_path(i, j, path)
         key = (i, j, path)
-        if self._cached is not None and self._cached[0] == key:
-            return self._cached[1]
+        cached = self._cached
+        if cached is not None and cached[0] == key:
+            return cached[1]
         y_hat = int(self._predict(i, j, path))
         self._cached = (key, y_hat)
         return y_hat
 
     def learn_one(self, i: int, j: int, y: int, path: Sequence[int] | None = None) -> None:
         """Receive the true label ``y`` of ``(i, j)``; count a mistake and update if wrong."""
-        y = check_similarity_label(y)
+        if not (type(y) is int and (y == 0 or y == 1)):  # the fast path: the plain ints 0 and 1
+            y = check_similarity_label(y)
         y_hat = int(self.predict_one(i, j, path))
-        i, j = int(i), int(j)
+        if not (type(i) is int and type(j) is int):
+            i, j = int(i), int(j)
         if self._cached is not None:
             key_path = self._cached[0][2]
         else:  # a subclass overrode predict_one without the cache: validate the path here

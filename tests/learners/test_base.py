@@ -60,3 +60,26 @@ def test_overriding_predict_one_is_used_by_learn_one():
     assert L.calls == [(0, 1, 1, 0, None), (0, 2, 1, 1, None)]
     with pytest.raises(ValueError, match="path"):
         L.learn_one(0, 2, 1, path=[1, 2])   # the path is still checked
+
+
+def test_the_fast_path_for_plain_ints_keeps_every_clear_error():
+    """Plain ints skip the checks; everything else still meets them, with the argument named."""
+    import numpy as np
+
+    L = _Echo(3)
+    for i, j, kind, words in [(-1, 1, ValueError, "vertex i"), (0, 3, ValueError, "vertex j"),
+                              (1, 1, ValueError, "distinct"), (True, 1, TypeError, "vertex i"),
+                              (0, 1.0, TypeError, "vertex j"), (np.int64(0), np.int64(5), ValueError, "vertex j")]:
+        with pytest.raises(kind, match=words):
+            L.predict_one(i, j)
+        with pytest.raises(kind, match=words):
+            L.learn_one(i, j, 0)
+    for y, kind in [(2, ValueError), (-1, ValueError), (1.0, TypeError), ("1", TypeError)]:
+        with pytest.raises(kind, match="similarity label"):
+            L.learn_one(0, 1, y)
+    assert L.trials == 0 and L.calls == []
+    # numpy ints and bool labels are accepted, and the hooks receive Python ints
+    L.learn_one(np.int64(0), np.int32(2), np.int64(1))
+    L.learn_one(1, 2, True)
+    assert L.calls == [(0, 2, 1, 1, None), (1, 2, 1, 1, None)]
+    assert all(type(v) is int for call in L.calls for v in call[:4])
