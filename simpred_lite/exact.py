@@ -319,7 +319,9 @@ def certified_compare(value: float, threshold: float, error: float) -> int | Non
 
 # -- one exact decision, cheaply: a linear functional of L^+ by numeric lifting ------------------
 #: Bits the lifting keeps its integer corrections below (so every int64 product and sum is exact).
-_LIFT_BITS = 40
+_LIFT_BITS = 46
+#: The lifting's integer corrections are split in two pieces of at most this many bits for ``W . d`` in int64.
+_PIECE = (_LIFT_BITS + 1) // 2
 #: Fewest bits a lifting step must gain on average (over 8 steps) before the rational solver takes over.
 _MIN_BITS = 16
 #: Most vertices in a block of the separation bound (Fischer's inequality; an exact FLINT
@@ -340,7 +342,7 @@ class LaplacianFunctional:
        ``A`` (SuperLU, minimum-degree order) is made on the first call and kept.
     2. **Numeric lifting with exact integer residuals** (Wan's method): from ``r_0 = C``, each
        step solves ``A y = r_k`` in floats, rounds ``2^s y`` to an integer vector ``d_k``
-       (``|d_k| < 2^40``) and forms the residual ``r_{k+1} = 2^s r_k - A d_k`` *exactly* in
+       (``|d_k| < 2^46``) and forms the residual ``r_{k+1} = 2^s r_k - A d_k`` *exactly* in
        64-bit integers.  Then ``V = sum_k W^T d_k 2^-(s_0 + ... + s_k) + W^T A^{-1} r_K / 2^S``
        exactly, and the last term is at most ``||W||_1 M ||r_K||_inf / 2^S`` with
        ``M = sum_v dist(v, g) >= ||A^{-1}||_inf`` (the entries of ``A^{-1}`` are potentials,
@@ -538,15 +540,15 @@ class LaplacianFunctional:
                        "BSTPerceptron.from_graph(G, seed)")
         except ValueError as refusal:
             raise ExactTooLargeError(str(refusal)) from None
-        small_w = W1 < 2**41  # then W . d fits in int64 for |d| < 2^20 pieces
+        small_w = W1 < 2 ** (62 - _PIECE)  # then W . d fits in int64, d cut in pieces below 2^_PIECE
         Wa = np.array(W, dtype=np.int64) if max(abs(v) for v in W) < 2**62 else None
         acc, S = 0, 0
         history = []
         for step, (d, shift, _, rmax) in enumerate(self._steps(C, max_steps), start=1):
             self.last_steps = step
             if small_w and Wa is not None:
-                lo = d & ((1 << 20) - 1)
-                wd = (int(Wa @ (d >> 20)) << 20) + int(Wa @ lo)
+                lo = d & ((1 << _PIECE) - 1)
+                wd = (int(Wa @ (d >> _PIECE)) << _PIECE) + int(Wa @ lo)
             else:
                 wd = sum(a * int(x) for a, x in zip(W, d.tolist()))
             acc = (acc << shift) + wd
@@ -662,7 +664,8 @@ class LaplacianFunctional:
         S, history, outcome = 0, [], "stalled"
         try:
             for d, shift, _, rmax in self._steps(C, max_steps):
-                total = int(d.sum(dtype=np.int64)) if int(np.abs(d).max()) < 2**40 else sum(int(x) for x in d.tolist())
+                exact64 = int(np.abs(d).max()) * d.size < 2**62  # the int64 sum is exact
+                total = int(d.sum(dtype=np.int64)) if exact64 else sum(int(x) for x in d.tolist())
                 acc = acc * (1 << shift) + np.append(d[idx].astype(object), total)
                 S += shift
                 if rmax == 0:  # A^{-1} C is the binary fraction acc / 2^S
