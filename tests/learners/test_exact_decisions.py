@@ -585,3 +585,22 @@ def test_exact_potentials_by_lifting_equal_flint(G):
     b = np.random.default_rng(1).integers(-3, 4, size=n)
     phi = ExactLaplacian(G).potentials(b)
     assert LaplacianFunctional(G).potentials_at(b, range(0, n, 7)) == {v: phi[v] for v in range(0, n, 7)}
+
+
+@given(connected_graph_and_vectors(max_n=14), st.integers(1, 16))
+def test_the_separation_bound_lies_between_the_determinant_and_hadamards(Gwb, block):
+    """Fischer's bound over blocks: det A = tau(G) <= H <= prod deg (Hadamard), with blocks of one vertex equal."""
+    import flint
+
+    from simpred_lite.exact import LaplacianFunctional, _fischer_bound
+
+    G = Gwb[0]
+    if G.number_of_nodes() < 3:
+        return
+    A = LaplacianFunctional(G)._A
+    det = int(flint.fmpz_mat(A.toarray().tolist()).det())
+    hadamard = int(np.prod([int(v) for v in A.diagonal()], dtype=object))
+    H = _fischer_bound(A, block)
+    assert det <= H <= hadamard, f"the bound {H} is not between det A = {det} and Hadamard's {hadamard}"
+    assert _fischer_bound(A, 1) == hadamard, "blocks of one vertex must give Hadamard's product of the diagonal"
+    assert det == round(nx.number_of_spanning_trees(G)), "det of the grounded Laplacian is not tau(G)"
