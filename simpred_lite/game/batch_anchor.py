@@ -32,12 +32,16 @@ from __future__ import annotations
 
 import functools
 import warnings
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 import numpy as np
 
 from ..checks import check_choice, check_int, check_labels, check_real
 from ..learners.base import SimilarityLearner
+
+if TYPE_CHECKING:
+    from ..learners.registry import LearnerSpec
 
 __all__ = ["TOLD", "BatchLabelSpreading", "label_spreading_anchor"]
 
@@ -51,10 +55,10 @@ _ORACLE = {"classes": "classes of revealed vertices", "similarity": None}
 class _GraphKernel:
     """LabelSpreading's kernel: the graph's adjacency between the vertices whose ids are in X."""
 
-    def __init__(self, A):
+    def __init__(self, A: Any):
         self.A = A
 
-    def __call__(self, X, Y):
+    def __call__(self, X: Any, Y: Any) -> Any:
         rows = np.asarray(X, dtype=float).ravel().astype(np.intp)
         cols = np.asarray(Y, dtype=float).ravel().astype(np.intp)
         return self.A[rows][:, cols]
@@ -104,7 +108,8 @@ class BatchLabelSpreading(SimilarityLearner):
     needs_graph = True
     description = "scikit-learn LabelSpreading on the graph, batch (refit every R trials)"
 
-    def __init__(self, G, *, told: str = "classes", labels=None, refit_every: int = 100, alpha: float = 0.8):
+    def __init__(self, G: nx.Graph, *, told: str = "classes", labels: Any = None, refit_every: int = 100,
+                 alpha: float = 0.8):
         if not isinstance(G, nx.Graph) or G.is_directed():
             raise TypeError(f"G must be an undirected networkx.Graph, got {type(G).__name__}; "
                             "build one with simpred_lite.load_graph or LabelledGraph.from_networkx")
@@ -117,8 +122,9 @@ class BatchLabelSpreading(SimilarityLearner):
         if self.told == "classes":
             if labels is None:
                 raise ValueError("told='classes' needs labels (the class of every vertex; only the revealed "
-                                 "vertices' classes are read); or pass told='similarity'")
-            self._labels = check_labels(labels, n)
+                                 "vertices' classes are read), or pass told='similarity'; in evaluate, pass "
+                                 "label_spreading_anchor('classes'), which is given the labels")
+            self._labels: np.ndarray | None = check_labels(labels, n)
         else:
             if labels is not None:
                 raise ValueError("told='similarity' learns from the similarity labels only: pass labels=None")
@@ -133,7 +139,8 @@ class BatchLabelSpreading(SimilarityLearner):
         self.fits = 0
 
     @classmethod
-    def for_graph(cls, G, seed: int = 0, labels=None, *, told: str = "classes", refit_every: int = 100):
+    def for_graph(cls, G: nx.Graph, seed: int = 0, labels: Any = None, *, told: str = "classes",
+                  refit_every: int = 100) -> BatchLabelSpreading:
         """Build it on a labelled graph (``seed`` unused: it has no randomness).
 
         Examples
@@ -169,7 +176,7 @@ class BatchLabelSpreading(SimilarityLearner):
         return int(a != b)
 
     def _learn(self, i, j, y, y_hat, path):
-        if self.told == "classes":
+        if self._labels is not None:  # told the classes
             self._known[i], self._known[j] = self._labels[i], self._labels[j]
         else:
             self._known[i] = self._known[j] = 1   # revealed (the group is read from the union-find)
@@ -207,7 +214,7 @@ class BatchLabelSpreading(SimilarityLearner):
         self.fits += 1
 
 
-def label_spreading_anchor(told: str = "classes", refit_every: int = 100):
+def label_spreading_anchor(told: str = "classes", refit_every: int = 100) -> LearnerSpec:
     """The batch anchor as an entry for :func:`~simpred_lite.game.evaluate` and ``evaluate_sweep``.
 
     Parameters
@@ -249,6 +256,6 @@ def label_spreading_anchor(told: str = "classes", refit_every: int = 100):
     )
 
 
-def _build(G, seed, labels=None, *, told: str, refit_every: int) -> BatchLabelSpreading:
+def _build(G: nx.Graph, seed: int, labels: Any = None, *, told: str, refit_every: int) -> BatchLabelSpreading:
     """The factory of :func:`label_spreading_anchor` (module level, so a sweep's workers can unpickle it)."""
     return BatchLabelSpreading.for_graph(G, seed, labels, told=told, refit_every=refit_every)
