@@ -43,6 +43,7 @@ __all__ = [
     "WORK_LIMIT",
     "check_work",
     "check_bool",
+    "check_choice",
     "check_class_values",
     "check_features",
     "TRIAL_BYTES",
@@ -682,6 +683,39 @@ def check_bool(value: Any, name: str) -> bool:
     if not isinstance(value, _BOOLS):
         raise TypeError(f"{name} must be True or False, got {_describe(value)}")
     return bool(value)
+
+
+def check_choice(value: Any, name: str, choices: Sequence[str]) -> str:
+    """Check that ``value`` is one of the strings ``choices`` and return it.
+
+    Parameters
+    ----------
+    value : Any
+    name : str
+        The argument's name, for the message.
+    choices : sequence of str
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not a string.
+    ValueError
+        If it is a string but not one of ``choices``.
+
+    Examples
+    --------
+    >>> check_choice("classes", "told", ("classes", "similarity"))
+    'classes'
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be one of {tuple(choices)} (a string), got {_describe(value)}")
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {tuple(choices)}, got {value!r}")
+    return value
 
 
 def _is_missing(v: Any) -> bool:

@@ -307,7 +307,7 @@ class LabelledGraph:
     labels: np.ndarray
     node_names: tuple
     class_names: tuple
-    name: str = "graph"
+    name: str = "unnamed graph"
 
     def __post_init__(self):
         from .graphs import validate_graph, validate_labels
@@ -355,7 +355,7 @@ class LabelledGraph:
         largest_component : bool, default False
             Keep only the largest connected component of a disconnected graph.
         name : str, optional
-            Shown in tables and titles; default ``G.name`` or ``"graph"``.
+            Shown in tables and titles; default ``G.name`` or ``"unnamed graph"``.
 
         Returns
         -------
@@ -417,7 +417,7 @@ class LabelledGraph:
         graph.add_nodes_from(range(len(nodes)))
         graph.add_edges_from(sorted((min(index[u], index[v]), max(index[u], index[v])) for u, v in H.edges))
         if name is None:
-            name = G.name if isinstance(G.name, str) and G.name else "graph"
+            name = G.name if isinstance(G.name, str) and G.name else "unnamed graph"
         return cls(graph, codes, tuple(nodes), classes, name)
 
     # -- the way back ----------------------------------------------------------------------

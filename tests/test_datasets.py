@@ -240,7 +240,7 @@ def test_labelled_graph_keeps_a_frozen_copy_of_the_graph():
     G.add_edge(0, 3)  # the caller edits its graph afterwards
     G.add_node(7)
     assert lg.graph.number_of_edges() == 3 and lg.cut_size == 1
-    assert repr(lg) == "LabelledGraph('graph', n=4, m=3, K=2, cut=1)"
+    assert repr(lg) == "LabelledGraph('unnamed graph', n=4, m=3, K=2, cut=1)"
     with pytest.raises(nx.NetworkXError, match="Frozen graph can't be modified"):
         lg.graph.add_edge(0, 2)
     lg2 = LabelledGraph.from_networkx(nx.karate_club_graph(), "club")

@@ -67,7 +67,9 @@ TIME_LIMIT = 900.0
 #: A learner that spent longer than this (seconds) before it retired is named in a warning.
 SLOW_RETIREMENT = 10.0
 
-#: Trials played before the projected time is trusted (unless the run already took 1 s).
+#: Trials played after the first before the projected time is trusted (unless they already took
+#: 1 s).  The first trial is not used for the projection: it may compile code (the BST
+#: Perceptron's first call can take seconds in a fresh worker) or fill caches.
 _PROJECT_AFTER = 10
 
 
@@ -140,7 +142,8 @@ def _graph_and_labels(G, labels):
     except ValueError as err:
         raise ValueError(f"{err}. For a graph with other vertex ids or a label attribute, use "
                          "simpred_lite.LabelledGraph.from_networkx(G, label=...)") from None
-    return str(G.graph.get("name", "") or "graph"), G, validate_labels(labels, G.number_of_nodes())
+    # an unnamed graph is called so (name it with G.graph["name"] = ... or a LabelledGraph's name)
+    return str(G.graph.get("name", "") or "unnamed graph"), G, validate_labels(labels, G.number_of_nodes())
 
 
 def _with_paths(G: nx.Graph, trials: list[Trial]) -> list[Trial]:
@@ -300,13 +303,16 @@ def _play(spec, G, labels, trials, seed: int, last_block: int, progress: bool,
                 if bar is not None:
                     bar.update(1)
                 k = len(preds)
-                if time_limit is not None and k < T:
-                    spent = time.perf_counter() - start
-                    if k >= _PROJECT_AFTER or spent >= 1.0:
-                        projected = build + spent / k * T
+                if k == 1 and time_limit is not None:  # it may compile code or fill caches: not per trial
+                    first_done = time.perf_counter()
+                elif time_limit is not None and k < T:
+                    spent = time.perf_counter() - first_done
+                    if k - 1 >= _PROJECT_AFTER or spent >= 1.0:
+                        per_trial = spent / (k - 1)
+                        projected = build + (first_done - start) + per_trial * (T - 1)
                         if projected > time_limit:
                             retired = (f"retired at trial {k + 1} of {T}: projected {projected:,.0f} s for {T} "
-                                       f"trials ({build:,.1f} s construction + {1e3 * spent / k:,.3g} ms per "
+                                       f"trials ({build:,.1f} s construction + {1e3 * per_trial:,.3g} ms per "
                                        f"trial), more than time_limit={time_limit:g} s (pass time_limit=None "
                                        "to play it anyway)")
                             break
@@ -566,7 +572,7 @@ def evaluate(learners, G, labels=None, *, trials="random", T: int = 1000, seed: 
     >>> ev.bounds["UnionFindLearner"]          # n - K
     10.0
     >>> print(ev)
-    graph: n=12, m=31, K=2, |Phi|=1; 200 random trials, seed 0
+    unnamed graph: n=12, m=31, K=2, |Phi|=1; 200 random trials, seed 0
     learner           given  mistakes  bound  error, last 20
     AlwaysSimilar         -       103      -           0.450
     UnionFindLearner      -        10     10               0

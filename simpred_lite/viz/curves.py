@@ -200,8 +200,8 @@ def plot_evaluation(ev, ax=None, *, log: bool | None = None):
     note = "[given besides the trials]; dashed: each learner's mistake bound, in its colour"
     if any(r.retired for r in results):
         note += "; ×: a learner retired"
-    title = (f"{ev.graph_name} (n = {ev.n:,}, K = {ev.K}, |Φ| = {ev.cut:,}): {ev.T:,} {ev.trials} trials, "
-             f"seed {ev.seed}\n{note}")
+    title = (f"{ev.graph_name} (n = {ev.n:,}, m = {ev.m:,}, K = {ev.K}, |Φ| = {ev.cut:,}): "
+             f"{ev.T:,} {ev.trials} trials, seed {ev.seed}\n{note}")
     ax = plot_mistake_curves({r.name: r.run for r in results}, ax, None, title, legend="outside", log=log,
                              T=ev.T, labels=labels)
     high = max([top] + [b for _, b in drawn.values()])

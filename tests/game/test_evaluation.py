@@ -165,7 +165,11 @@ def test_plot_draws_curves_and_bounds(small):
     assert texts[0] == f"UnionFindLearner: {ev['UnionFindLearner'].mistakes} mistakes; bound 27"
     assert texts[1].startswith("r-norm Perceptron [paths]") and "off the chart" in texts[1]
     assert texts[3].startswith("Matrix Winnow [graph, true |Φ|]"), "the oracle is named in the legend"
-    assert ax.get_title().startswith("planted partition") or "n = 30" in ax.get_title()
+    m = G.number_of_edges()
+    assert ax.get_title().startswith(("planted partition", "unnamed graph (n = 30, m = ")), \
+        "the title names the graph (or says it is unnamed), n and m"
+    assert f"m = {m:,}" in ax.get_title(), "the title gives the number of edges"
+    assert not ax.get_title().startswith("graph "), "an unnamed graph is called unnamed, never just 'graph'"
     assert "100 random trials" in ax.get_title() and "dashed" in ax.get_title()
     assert ax.get_xlabel() and ax.get_ylabel()
     assert ax.get_legend().get_texts()[0].get_fontsize() >= 9
@@ -409,6 +413,32 @@ def test_a_learner_projected_past_the_time_limit_is_retired_with_the_projection(
     assert evaluate(["UnionFindLearner"], G, y, T=500, time_limit=100)["UnionFindLearner"].retired is None
     monkeypatch.setattr(evaluation, "time", _Clock(1.0))
     assert evaluate(["UnionFindLearner"], G, y, T=500, time_limit=None)["UnionFindLearner"].retired is None
+
+
+class _SlowFirstTrial(_Clock):
+    """Readings ``step`` apart, except that the one after the first trial comes ``first`` later."""
+
+    def __init__(self, step, first):
+        super().__init__(step)
+        self.first, self.readings = first, 0
+
+    def perf_counter(self):
+        self.readings += 1
+        if self.readings == 4:  # before and after the construction, the start, then after trial 1
+            self.now += self.first
+        return super().perf_counter()
+
+
+def test_a_slow_first_trial_is_not_projected_onto_every_trial(small, monkeypatch):
+    """A first call that compiles code (seconds) must not retire a learner whose trials are fast."""
+    G, y = small
+    monkeypatch.setattr(evaluation, "time", _SlowFirstTrial(0.01, 20.0))
+    r = evaluate(["UnionFindLearner"], G, y, T=500, time_limit=100)["UnionFindLearner"]
+    assert r.retired is None and r.played == 500, "20 s for trial 1 and 0.01 s per later trial fit in 100 s"
+    monkeypatch.setattr(evaluation, "time", _SlowFirstTrial(1.0, 20.0))
+    with pytest.warns(RuntimeWarning, match="before it retired"):  # it spent 24 s (fake) before retiring
+        r = evaluate(["UnionFindLearner"], G, y, T=500, time_limit=100)["UnionFindLearner"]
+    assert r.retired is not None and r.played < 20, "1 s per later trial is still projected past 100 s"
 
 
 def test_a_learner_that_retires_after_long_work_is_named_in_one_warning(small, monkeypatch):
