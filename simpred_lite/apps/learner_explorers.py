@@ -616,6 +616,7 @@ class YourDataExplorer:
     learners : ipywidgets.SelectMultiple
     run_button : ipywidgets.Button
     progress : ipywidgets.IntProgress
+        Inside ``busy``, an HBox shown only while a run is under way.
     evaluation : Evaluation or None
         The last run's result.
     status : ipywidgets.HTML
@@ -668,6 +669,7 @@ class YourDataExplorer:
         self.run_button = W.Button(description="Run", button_style="info", tooltip="play the learners and compare")
         self.progress = W.IntProgress(value=0, min=0, max=1, description="progress",
                                       layout=W.Layout(width="330px"))
+        self.busy = W.HBox([self.progress], layout=W.Layout(display="none"))  # shown only while running
         self.title = W.HTML("<b>Your data</b>: a bundled data set, its kNN graph, the learners of your choice")
         self.status = W.HTML(layout=W.Layout(min_height="4em"))
         self.table = W.HTML()
@@ -678,7 +680,7 @@ class YourDataExplorer:
         self._controls = (self.dataset, self.k, self.trials, self.T, self.seed, self.learners, self.run_button)
         self.widget = W.VBox([self.title,
                               W.HBox([W.VBox([self.dataset, self.k, self.trials, self.T, self.seed]),
-                                      W.VBox([self.learners, W.HBox([self.run_button]), self.progress])]),
+                                      W.VBox([self.learners, W.HBox([self.run_button]), self.busy])]),
                               self.status, self.table, self.out])
         self.widget.add_class("simpred-yourdata-explorer")  # for the browser test
         self._describe()
@@ -736,6 +738,8 @@ class YourDataExplorer:
             return
         for c in self._controls:
             c.disabled = True
+        self.progress.value = 0
+        self.busy.layout.display = ""
         try:
             self.status.value = f"Loading {html.escape(self.dataset.value)} …"
             lg = self.graph()
@@ -762,6 +766,7 @@ class YourDataExplorer:
             for c in self._controls:
                 c.disabled = False
             self.k.disabled = not self.knn
+            self.busy.layout.display = "none"
         ev = self.evaluation
         best = min(ev.mistakes, key=lambda name: ev.mistakes[name])
         self.status.value = (f"Done: {html.escape(ev.title())}. Fewest mistakes: {html.escape(best)} "
