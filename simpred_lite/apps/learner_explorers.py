@@ -192,15 +192,18 @@ class ReductionExplorer:
         else:
             self.ask(int(self.i_box.value))
 
-    def random_trial(self) -> dict:
+    def random_trial(self, redraw: bool = True) -> dict:
         """Play a random pair (Lemma 7) or vertex (Lemma 8) drawn from the seed's generator."""
         if self.lemma7:
             i, j = (int(v) for v in self.rng.choice(self.n, size=2, replace=False))
-            return self.ask(i, j)
-        return self.ask(int(self.rng.integers(self.n)))
+            return self.ask(i, j, redraw=redraw)
+        return self.ask(int(self.rng.integers(self.n)), redraw=redraw)
 
-    def ask(self, i: int, j: int | None = None) -> dict:
-        """Play one trial: the pair ``(i, j)`` (Lemma 7) or the vertex ``i`` (Lemma 8); returns its record."""
+    def ask(self, i: int, j: int | None = None, redraw: bool = True) -> dict:
+        """Play one trial: the pair ``(i, j)`` (Lemma 7) or the vertex ``i`` (Lemma 8); returns its record.
+
+        The status line follows every trial; ``redraw=False`` skips the figure (for scripted runs).
+        """
         if self.lemma7:
             if j is None:
                 raise ValueError("ask needs a pair (i, j) in the Lemma 7 direction, e.g. app.ask(0, 5)")
@@ -213,7 +216,7 @@ class ReductionExplorer:
             rec = self._ask_vertex(i)
         self.history.append(rec)
         self._last = rec
-        self._update(rec["text"])
+        self._update(rec["text"], render=redraw)
         return rec
 
     def _ask_pair(self, i: int, j: int) -> dict:
@@ -234,12 +237,14 @@ class ReductionExplorer:
         _, a, b = votes[heavy]
         text = (f"Trial {len(self.history) + 1}: pair ({i}, {j}); truth {'dissimilar' if y else 'similar'} "
                 f"(classes {self.LABELS[i]} and {self.LABELS[j]}). "
-                f"{len(votes)} histories vote: weight {float(w_same / W_total):.3f} of W says similar, "
+                f"{len(votes)} histor{'y votes' if len(votes) == 1 else 'ies vote'}: "
+                f"weight {float(w_same / W_total):.3f} of W says similar, "
                 f"{float(1 - w_same / W_total):.3f} dissimilar. The heaviest history's halving learner predicts "
                 f"classes {a} and {b} → {'similar' if a == b else 'dissimilar'}. "
                 f"The master predicts <b>{'dissimilar' if y_hat else 'similar'}</b>: ")
         if mistake:
-            text += (f"<b>a mistake</b>; the {erred} histories that erred are split "
+            who = "history that erred is" if erred == 1 else "histories that erred are"
+            text += (f"<b>a mistake</b>; the {erred} {who} split "
                      f"({self.K * (self.K - 1) if y else self.K} children each): the pool now holds "
                      f"{sim.pool_size} entries.")
         else:
@@ -258,6 +263,9 @@ class ReductionExplorer:
         mistake = y_hat != y
         said = (", ".join(f"({p}, {x}): {'similar' if s == 0 else 'dissimilar'}" for _, p, s in answers)
                 or "no representative to compare with")
+        own = next((k for k, p in reps_before.items() if p == x), None)
+        if own is not None:
+            said += f"; vertex {x} is itself the representative of class {own}"
         text = (f"Trial {len(self.history) + 1}: vertex {x}, true class {y}. The pool of candidate classes "
                 f"P = {{{', '.join(f'{k}: vertex {p}' for k, p in sorted(reps_before.items()))}}}; union-find says "
                 f"{said}. Predicted class <b>{y_hat}</b>: ")
@@ -273,7 +281,7 @@ class ReductionExplorer:
                 "representatives": reps_before, "text": text}
 
     # view ----------------------------------------------------------------------------------
-    def _update(self, text: str) -> None:
+    def _update(self, text: str, render: bool = True) -> None:
         T = len(self.history)
         if self.lemma7:
             head = (f"Trials: {T}; master mistakes M = {self.mistakes} ≤ c_K B = {reduction_constant(self.K):.2f} × "
@@ -285,7 +293,8 @@ class ReductionExplorer:
                     f"{len(clf.representatives)} ≤ B_s + K = {self.n - self.K} + {self.K} = {self.bound:.0f} "
                     "(Lemma 8, union-find's B_s = n − K).")
         self.status.value = head + "<br>" + text
-        self._render()
+        if render:
+            self._render()
 
     def _render(self) -> None:
         rec = self._last
@@ -499,12 +508,12 @@ class MatrixLearnerExplorer:
             self._update(self._explain(rec))
         return rec
 
-    def run(self, steps: int) -> None:
-        """``steps`` trials, then one redraw."""
+    def run(self, steps: int, redraw: bool = True) -> None:
+        """``steps`` trials, then the status line and (unless ``redraw=False``) one redraw."""
         steps = check_int(steps, "steps", low=1, high=1000)
         for _ in range(steps):
             rec = self.step(redraw=False)
-        self._update(f"{steps} trials played; the last: " + self._explain(rec))
+        self._update(f"{steps} trials played; the last: " + self._explain(rec), render=redraw)
 
     def _explain(self, rec: dict) -> str:
         i, j = rec["pair"]
@@ -518,12 +527,13 @@ class MatrixLearnerExplorer:
         how = "promotion (W grows along X_t)" if rec["truth"] else "demotion (W shrinks along X_t)"
         return text + f", <b>a mistake</b>: {how}; the pair's score is now {rec['score_after']:.4g}."
 
-    def _update(self, text: str) -> None:
+    def _update(self, text: str, render: bool = True) -> None:
         head = (f"Trials: {len(self.trials)}; mistakes M = {self.mistakes} ≤ bound {self.bound:.1f} "
                 f"({'R² ||U||²_F' if self.learner.value == 'Matrix Perceptron' else '(e^η+1)/η R |Φ| ln m'}, "
                 "Proposition 2).")
         self.status.value = head + "<br>" + text
-        self._render()
+        if render:
+            self._render()
 
     def _render(self) -> None:
         fig = Figure(figsize=(9.0, 4.3))
@@ -559,6 +569,8 @@ class MatrixLearnerExplorer:
                 ax_m.scatter(t[mask & wrong], margins[mask & wrong], marker=marker, s=36, color="tab:red",
                              label=f"{label}, mistake")
         ax_m.axhline(0, color="k", lw=1.0, ls="--", label="threshold θ")
+        low = min([-1.1] + [r["margin"] - 0.1 for r in self.trials])
+        ax_m.set_ylim(low, max([1.1] + [r["margin"] + 0.1 for r in self.trials]))
         ax_m.set_xlim(0, max(10, len(self.trials) + 1))
         ax_m.set_xlabel("trial")
         ax_m.set_ylabel("margin before the update")
