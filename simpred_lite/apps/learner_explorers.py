@@ -595,6 +595,9 @@ YOUR_DATA_MAX_T = 5000
 YOUR_DATA_MAX_WORK = 20000
 #: The slow learners (a pool of hallucinated histories): the largest graph and ``T`` they are offered.
 SLOW_MAX_N, SLOW_MAX_T = 40, 300
+#: Vertices of each bundled data set (the same for every ``k``), so that a choice is judged before loading.
+DATASET_SIZES = {"iris": 150, "wine": 178, "breast cancer": 569, "digits": 1797, "karate club": 34,
+                 "southern women": 32}
 
 
 class YourDataExplorer:
@@ -744,7 +747,7 @@ class YourDataExplorer:
         """Play the chosen learners as :func:`evaluate` would; show the curves and the table."""
         from ..game.evaluation import Evaluation, _play, _resolve_learners, make_trials
 
-        why = self.refusal()
+        why = self.refusal(DATASET_SIZES.get(self.dataset.value))
         if why is not None:
             self.status.value = f"Not run: {html.escape(why)}."
             return
