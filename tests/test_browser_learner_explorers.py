@@ -14,7 +14,8 @@ import time
 import pytest
 
 pytest.importorskip("playwright")
-from test_browser_app import CHROMIUM, CHROMIUM_ARGS, SERVICE_BUDGET_S, _start_voila  # noqa: E402  (skips the module without Chromium)  # noqa: E402
+# importing it skips this module (loudly) where Chromium is missing
+from test_browser_app import CHROMIUM, CHROMIUM_ARGS, SERVICE_BUDGET_S, _start_voila  # noqa: E402
 
 NOTEBOOK = {
     "cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": src}
