@@ -606,6 +606,8 @@ class YourDataExplorer:
     **Run** plays every chosen learner on one trial sequence of the labelled graph, exactly as
     :func:`~simpred_lite.game.evaluate` does (same trials, same learner seeds, same bounds), one
     learner after the other with a progress bar, and shows ``evaluate``'s mistake curves and table.
+    It passes no time limit (``time_limit=None``): a compiled learner's first trial can take seconds
+    and would make ``evaluate``'s projection retire it; the refusals below keep every run short.
     Choices that would take long are refused with a sentence before anything runs: ``T`` above
     :data:`YOUR_DATA_MAX_T`, more than :data:`YOUR_DATA_MAX_WORK` trials over all the learners, or
     a slow learner (``"Similarity from class"``) on more than :data:`SLOW_MAX_N` vertices or
