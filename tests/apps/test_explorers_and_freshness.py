@@ -153,6 +153,9 @@ FRESH = {
     "ResistanceCutExplorer": "Class 1 = {5, 6, 7, 8}; class 0 = the other 5 vertices.",
     "WilsonWalkExplorer": "Moves: 0; walks finished: 0 of ",
     "BSTBuildExplorer": "Stage 0 of ",
+    "ReductionExplorer": "Trials: 0; master mistakes M = 0",
+    "MatrixLearnerExplorer": "Trials: 0; mistakes M = 0",
+    "YourDataExplorer": "Choose the learners (Ctrl/Shift-click for several) and press <b>Run</b>.",
 }
 
 

@@ -1,0 +1,265 @@
+"""The explorers of notebooks 04, 05 and 11, driven as a student would, against what they explain.
+
+* the reduction explorer's trials are those of :class:`SimilarityFromClassifier` (Lemma 7) and
+  :class:`ClassifierFromSimilarity` (Lemma 8) played directly: same predictions, same mistakes,
+  within the bounds it states; the weighted vote it shows decides the master's prediction;
+* the matrix explorer plays the registry's learner against the adversary exactly as
+  :func:`play_adversary` does, and its margins and all-pairs scores are the learner's ``score``
+  against its ``threshold``;
+* the data explorer's result is :func:`evaluate`'s for the same choices;
+* odd input (a pair of equal vertices, a seed out of range, an unknown learner, a choice that
+  would take long) is refused with a sentence, never clamped; a new seed or learner starts afresh.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simpred_lite.apps import MatrixLearnerExplorer, ReductionExplorer, YourDataExplorer
+from simpred_lite.apps.learner_explorers import DATASET_SIZES, YOUR_DATA_MAX_WORK
+from simpred_lite.game import evaluate
+from simpred_lite.game.adversaries import GameState, make_adversary, play_adversary
+from simpred_lite.learners import (
+    ClassifierFromSimilarity,
+    HalvingClassifier,
+    SimilarityFromClassifier,
+    UnionFindLearner,
+    labelings_with_small_cut,
+)
+from simpred_lite.learners.bounds import similarity_from_classifier_mistake_bound
+from simpred_lite.learners.registry import resolve
+
+LEMMA7, LEMMA8 = ReductionExplorer.DIRECTIONS
+
+
+# -- 04: the reductions ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", [0, 3])
+def test_lemma7_trials_are_the_master_algorithms_and_the_vote_decides(seed):
+    app = ReductionExplorer(LEMMA7, seed=seed)
+    H = labelings_with_small_cut(app.G, 3, 2)
+    ref = SimilarityFromClassifier(lambda: HalvingClassifier(H), 3, max_histories=5000)
+    assert app.B == HalvingClassifier(H).mistake_bound() == 7 and len(H) == 153
+    for _ in range(15):
+        rec = app.random_trial()
+        i, j = rec["pair"]
+        y = int(app.LABELS[i] != app.LABELS[j])
+        assert rec["truth"] == y
+        assert rec["prediction"] == ref.predict_one(i, j)
+        assert rec["prediction"] == (0 if rec["weight_similar"] >= 0.5 else 1)  # the master follows the majority
+        ref.learn_one(i, j, y)
+        assert app.learner.pool_size == ref.pool_size == rec["pool_size"]
+        assert ("a mistake" in rec["text"]) == rec["mistake"]
+    assert app.mistakes == ref.mistakes <= similarity_from_classifier_mistake_bound(7, 3) == pytest.approx(app.bound)
+    assert f"master mistakes M = {ref.mistakes} ≤ c_K B" in app.status_text
+    assert app.out.outputs and app.out.outputs[0]["output_type"] == "display_data"
+
+
+def test_lemma7_splits_only_on_master_mistakes():
+    app = ReductionExplorer(LEMMA7)
+    first = app.ask(0, 5)  # the empty history predicts one class everywhere: similar, wrong
+    assert first["mistake"] and first["prediction"] == 0 and app.learner.pool_size == 6  # K(K-1) children
+    again = app.ask(0, 1)  # similar: the pool's vote
+    assert app.learner.pool_size == (again["pool_size"])
+    if not again["mistake"]:
+        assert "the pool is unchanged" in again["text"]
+
+
+@pytest.mark.parametrize("seed", [1, 7])
+def test_lemma8_trials_are_the_class_learners_within_ms_plus_p(seed):
+    app = ReductionExplorer(LEMMA8, seed=seed)
+    ref = ClassifierFromSimilarity(UnionFindLearner(app.n), K=3)
+    for _ in range(15):
+        rec = app.random_trial()
+        x = rec["vertex"]
+        assert rec["representatives"] == ref.representatives
+        assert rec["prediction"] == ref.predict_class(x)
+        ref.learn_class(x, int(app.LABELS[x]))
+        assert app.learner.representatives == ref.representatives
+    clf = app.learner
+    assert app.mistakes == ref.mistakes
+    assert app.mistakes <= clf.sim_learner.mistakes + len(clf.representatives) <= app.bound == app.n
+    assert f"class mistakes M = {app.mistakes} ≤ M_s + |P| = {clf.sim_learner.mistakes} + " in app.status_text
+
+
+def test_lemma8_a_new_class_becomes_a_representative():
+    app = ReductionExplorer(LEMMA8)
+    rec = app.ask(4)  # class 2, nobody represents it: predicted 0, a mistake, 4 represents class 2
+    assert rec["prediction"] == 0 and rec["mistake"] and app.learner.representatives == {2: 4}
+    assert "becomes its representative" in rec["text"]
+    rec = app.ask(5)  # union-find knows nothing: dissimilar to 4, so the smallest free class
+    assert rec["answers"] == [(2, 4, 1)] and rec["prediction"] == 0 and rec["mistake"]
+    assert "erred on 1 of them" in rec["text"] and app.learner.sim_learner.mistakes == 1
+    rec = app.ask(5)  # learned: similar to 4
+    assert rec["prediction"] == 2 and not rec["mistake"]
+
+
+def test_the_reduction_explorer_refuses_odd_input_and_resets_on_a_new_choice():
+    app = ReductionExplorer(LEMMA7)
+    app.i_box.value, app.j_box.value = 2, 2
+    app.ask_button.click()
+    assert app.history == [] and "a pair needs two different vertices" in app.status_text
+    with pytest.raises(ValueError, match=r"j must lie in 0..5, got 6; the box keeps 2"):
+        app.j_box.value = 6
+    assert app.status_text.startswith("Not changed: j must lie in 0..5")
+    with pytest.raises(ValueError, match="needs a pair"):
+        app.ask(1)
+    with pytest.raises(ValueError, match="direction must be one of"):
+        app.direction.value = "both ways"
+    app.j_box.value = 4
+    app.ask_button.click()
+    assert len(app.history) == 1
+    app.direction.value = LEMMA8  # a new direction: a fresh learner
+    assert app.history == [] and isinstance(app.learner, ClassifierFromSimilarity)
+    assert app.j_box.layout.visibility == "hidden" and app.i_box.description == "vertex"
+    with pytest.raises(ValueError, match="one vertex"):
+        app.ask(1, 2)
+    with pytest.raises(ValueError, match="seed must lie in 0..1000000, got -1"):
+        app.seed.value = -1
+    with pytest.raises(ValueError, match="direction must be one of"):
+        ReductionExplorer("sideways")
+
+
+def test_the_reduction_explorer_replays_the_same_seed_after_reset():
+    app = ReductionExplorer(LEMMA7, seed=5)
+    first = [app.random_trial()["pair"] for _ in range(6)]
+    app.reset_button.click()
+    assert app.history == [] and app.mistakes == 0 and "Trials: 0; master mistakes M = 0" in app.status_text
+    assert [app.random_trial()["pair"] for _ in range(6)] == first
+
+
+# -- 05: the matrix learners ----------------------------------------------------------------------
+@pytest.mark.parametrize("learner", MatrixLearnerExplorer.LEARNERS)
+@pytest.mark.parametrize("adversary", MatrixLearnerExplorer.ADVERSARIES)
+def test_the_matrix_explorer_plays_as_play_adversary_does(learner, adversary):
+    app = MatrixLearnerExplorer(learner, adversary, seed=4)
+    spec = resolve(learner)
+    ref = spec.build(app.G, 4, app.labels)
+    state = GameState(app.labels, 4, G=app.G, learner=ref)
+    app.run(12)
+    played = list(play_adversary(make_adversary(adversary), state, 12, learner=ref))
+    assert [r["pair"] for r in app.trials] == [(t.i, t.j) for t, _ in played]
+    assert [r["prediction"] for r in app.trials] == [p for _, p in played]
+    assert app.mistakes == ref.mistakes <= app.bound
+    assert app.bound == pytest.approx(spec.bound_for(app.G, app.labels, ref))
+    for r in app.trials:
+        assert r["prediction"] == int(r["score"] > r["threshold"])
+        assert r["margin"] == pytest.approx((r["score"] - r["threshold"]) / r["threshold"])
+        if not r["mistake"]:
+            assert r["score_after"] == pytest.approx(r["score"])  # conservative: right, no update
+        elif r["truth"] == 1:
+            assert r["score_after"] > r["score"]  # a promotion raises the pair's score
+        else:
+            assert r["score_after"] < r["score"]
+    S = app.scores()
+    th = float(ref.threshold)
+    assert S.shape == (12, 12) and np.allclose(S, S.T) and np.all(np.diag(S) == 0)
+    assert S[0, 5] == pytest.approx((float(ref.score(0, 5)) - th) / th)
+    assert f"Trials: 12; mistakes M = {app.mistakes} ≤ bound" in app.status_text
+
+
+def test_the_matrix_explorer_starts_afresh_and_refuses_odd_input():
+    app = MatrixLearnerExplorer()
+    assert "Trials: 0; mistakes M = 0" in app.status_text and float(app.model.threshold) == app.model.R ** 2
+    app.step_button.click()
+    app.step_button.click()
+    assert len(app.trials) == 2
+    with pytest.raises(ValueError, match=r"seed must lie in 0..1000000, got 99999999999; the box keeps 0"):
+        app.seed.value = 99999999999
+    assert len(app.trials) == 2  # not clamped, not restarted
+    with pytest.raises(ValueError, match=r"learner must be one of \['Matrix Perceptron', 'Matrix Winnow'\]"):
+        app.learner.value = "BST Perceptron"
+    assert "Not changed: learner must be one of" in app.status_text
+    app.learner.value = "Matrix Winnow"  # a new learner: from scratch, Winnow's threshold
+    assert app.trials == [] and type(app.model).__name__ == "MatrixWinnow"
+    assert float(app.model.threshold) != app.model.R ** 2
+    with pytest.raises(ValueError, match="steps"):
+        app.run(0)
+    with pytest.raises(ValueError, match="adversary must be one of"):
+        MatrixLearnerExplorer(adversary="student")
+
+
+# -- 11: your data ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("trials", ["random", "adaptive"])
+def test_your_data_run_is_evaluates_result(trials):
+    chosen = ["UnionFindLearner", "Matrix Perceptron", "TreeWinnow"]
+    app = YourDataExplorer("karate club", learners=chosen, trials=trials, T=150, seed=2)
+    assert app.k.disabled and "k does not apply" in app.status_text
+    app.run_button.click()
+    ev = evaluate(chosen, "karate club", trials=trials, T=150, seed=2)
+    assert app.evaluation.mistakes == ev.mistakes
+    assert app.evaluation.bounds == ev.bounds
+    assert app.progress.value == app.progress.max == len(chosen) + 1
+    assert app.busy.layout.display == "none" and not app.run_button.disabled  # idle again
+    assert f"Done: {ev.title()}" in app.status_text
+    assert "Matrix Perceptron" in app.table.value and app.out.outputs
+
+
+def test_your_data_uses_k_for_the_knn_graphs():
+    app = YourDataExplorer("iris", k=5, learners=["UnionFindLearner"], T=100)
+    assert not app.k.disabled
+    assert app.graph().name == "iris (kNN, k=5)"
+    app.run()
+    assert app.evaluation.mistakes == evaluate(["UnionFindLearner"], app.graph(), T=100).mistakes
+
+
+def test_your_data_refuses_long_choices_with_a_sentence():
+    app = YourDataExplorer("iris", learners=["UnionFindLearner"], T=100)
+    app.learners.value = ("Similarity from class",)
+    app.run_button.click()
+    assert app.evaluation is None and app.status_text.startswith("Not run: 'Similarity from class' keeps a pool")
+    assert "at most 40 vertices" in app.status_text
+    app.dataset.value = "karate club"
+    app.T.value = 1000
+    app.run()
+    assert app.evaluation is None and "it is offered for T ≤ 300" in app.status_text
+    app.learners.value = tuple(app.PLAYABLE[:5])
+    app.T.value = YOUR_DATA_MAX_WORK // 5 + 1
+    app.run()
+    assert app.evaluation is None and f"more than {YOUR_DATA_MAX_WORK:,}" in app.status_text
+    app.learners.value = ()
+    app.run()
+    assert "no learner is chosen" in app.status_text
+    with pytest.raises(ValueError, match=r"T must lie in 1..5000, got 1000000"):
+        app.T.value = 10**6
+    with pytest.raises(ValueError, match=r"data set must be one of"):
+        app.dataset.value = "mnist"
+    with pytest.raises(ValueError, match="are not offered"):
+        YourDataExplorer(learners=["GraphPerceptron"])
+    assert app.busy.layout.display == "none"
+
+
+def test_the_sizes_the_data_explorer_judges_by_are_the_data_sets():
+    from simpred_lite.datasets import DATASETS, load_graph
+
+    assert set(DATASET_SIZES) == set(DATASETS)
+    for name in DATASETS:
+        if name != "digits":  # its kNN graph takes long to build: scikit-learn's table gives its size
+            assert load_graph(name).n == DATASET_SIZES[name], name
+    import sklearn.datasets
+
+    assert sklearn.datasets.load_digits().data.shape[0] == DATASET_SIZES["digits"]
+
+
+def test_nb11_cells_inserts_one_numbered_section_before_the_summary(tmp_path):
+    import importlib.util
+    from pathlib import Path
+
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+    spec = importlib.util.spec_from_file_location("nb11_cells", Path(__file__).resolve().parents[2] / "nb11_cells.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    path = tmp_path / "nb.ipynb"
+    nb = new_notebook(cells=[new_markdown_cell("# Title"), new_markdown_cell("## 1. One"), new_code_cell("1"),
+                             new_markdown_cell("## 3. Three"), new_markdown_cell("## Summary"),
+                             new_markdown_cell("## Exercises")])
+    nbformat.write(nb, path)
+    assert mod.insert(path) and not mod.insert(path)  # once only
+    cells = nbformat.read(path, as_version=4).cells
+    assert cells[4].source.startswith("## 4. Explore: your data") and cells[8].source == "## Summary"
+    assert "data_app = YourDataExplorer()" in cells[5].source and "model not found" in cells[5].source
+    assert "demo_data.run_button.click()" in cells[7].source
+    nbformat.write(new_notebook(cells=[new_markdown_cell("# T")]), path)  # no Summary: at the end
+    assert mod.insert(path) and nbformat.read(path, as_version=4).cells[1].source.startswith("## Explore")
