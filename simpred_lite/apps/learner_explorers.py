@@ -606,8 +606,7 @@ class YourDataExplorer:
     **Run** plays every chosen learner on one trial sequence of the labelled graph, exactly as
     :func:`~simpred_lite.game.evaluate` does (same trials, same learner seeds, same bounds), one
     learner after the other with a progress bar, and shows ``evaluate``'s mistake curves and table.
-    It passes no time limit (``time_limit=None``): a compiled learner's first trial can take seconds
-    and would make ``evaluate``'s projection retire it; the refusals below keep every run short.
+    It keeps ``evaluate``'s time limit (a learner projected to exceed it is retired, with the reason).
     Choices that would take long are refused with a sentence before anything runs: ``T`` above
     :data:`YOUR_DATA_MAX_T`, more than :data:`YOUR_DATA_MAX_WORK` trials over all the learners, or
     a slow learner (``"Similarity from class"``) on more than :data:`SLOW_MAX_N` vertices or
@@ -776,7 +775,7 @@ class YourDataExplorer:
             for k, spec in enumerate(specs, start=1):
                 self.status.value = (f"{html.escape(lg.name)}: learner {k} of {len(specs)}, "
                                      f"{html.escape(spec.name)}, plays {T} trials …")
-                results.append(_play(spec, G, y, trial_list, seed, block, False, None))
+                results.append(_play(spec, G, y, trial_list, seed, block, False))
                 self.progress.value = k + 1
             self.evaluation = Evaluation(lg.name, G, y, kind, T, seed, min(block, T), results)
         finally:

@@ -240,26 +240,3 @@ def test_the_sizes_the_data_explorer_judges_by_are_the_data_sets():
 
     assert sklearn.datasets.load_digits().data.shape[0] == DATASET_SIZES["digits"]
 
-
-def test_nb11_cells_inserts_one_numbered_section_before_the_summary(tmp_path):
-    import importlib.util
-    from pathlib import Path
-
-    import nbformat
-    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
-    spec = importlib.util.spec_from_file_location("nb11_cells", Path(__file__).resolve().parents[2] / "nb11_cells.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    path = tmp_path / "nb.ipynb"
-    nb = new_notebook(cells=[new_markdown_cell("# Title"), new_markdown_cell("## 1. One"), new_code_cell("1"),
-                             new_markdown_cell("## 3. Three"), new_markdown_cell("## Summary"),
-                             new_markdown_cell("## Exercises")])
-    nbformat.write(nb, path)
-    assert mod.insert(path) and not mod.insert(path)  # once only
-    cells = nbformat.read(path, as_version=4).cells
-    assert cells[4].source.startswith("## 4. Explore: your data") and cells[8].source == "## Summary"
-    assert "data_app = YourDataExplorer()" in cells[5].source and "model not found" in cells[5].source
-    assert "demo_data.run_button.click()" in cells[7].source
-    nbformat.write(new_notebook(cells=[new_markdown_cell("# T")]), path)  # no Summary: at the end
-    assert mod.insert(path) and nbformat.read(path, as_version=4).cells[1].source.startswith("## Explore")
