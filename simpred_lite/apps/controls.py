@@ -19,7 +19,7 @@ import html
 import ipywidgets as W
 from traitlets import validate
 
-__all__ = ["CheckedIntText", "CheckedDropdown", "refusal_to_status"]
+__all__ = ["CheckedIntText", "CheckedDropdown", "from_browser", "refusal_to_status"]
 
 
 def refusal_to_status(app):
@@ -46,8 +46,23 @@ def refusal_to_status(app):
     return show
 
 
-def _from_browser(widget, name: str) -> bool:
-    """Whether the change of ``name`` being validated came from the browser (ipywidgets locks it)."""
+def from_browser(widget, name: str) -> bool:
+    """Whether the change of trait ``name`` being validated or observed came from the browser.
+
+    ipywidgets holds a lock on a trait while it applies a value sent by the front end (and
+    while its observers run); a value set from Python holds no lock.
+
+    Parameters
+    ----------
+    widget : ipywidgets.Widget
+    name : str
+        The trait, e.g. ``"value"``.
+
+    Examples
+    --------
+    >>> box = W.Text(); box.value = "0 3"; from_browser(box, "value")
+    False
+    """
     return name in getattr(widget, "_property_lock", {})
 
 
@@ -92,7 +107,7 @@ class CheckedIntText(W.IntText):
                    f"the box keeps {kept}{self._hint}")
         if self._on_invalid is not None:
             self._on_invalid(message)
-        if _from_browser(self, "value"):
+        if from_browser(self, "value"):
             return kept  # keep the previous value; ipywidgets sends it back to the browser
         raise ValueError(message)
 
