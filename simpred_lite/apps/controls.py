@@ -17,9 +17,10 @@ from __future__ import annotations
 import html
 
 import ipywidgets as W
+from ipywidgets.widgets.widget import CallbackDispatcher
 from traitlets import validate
 
-__all__ = ["CheckedIntText", "CheckedDropdown", "from_browser", "refusal_to_status"]
+__all__ = ["BrowserClickButton", "CheckedIntText", "CheckedDropdown", "from_browser", "refusal_to_status"]
 
 
 def refusal_to_status(app):
@@ -145,3 +146,52 @@ class CheckedDropdown(W.Dropdown):
         if getattr(self, "_on_invalid", None) is not None:
             self._on_invalid(message)
         raise ValueError(message)
+
+
+class BrowserClickButton(W.Button):
+    """A button whose click in the browser may start a long action in the background.
+
+    In a Jupyter kernel a widget callback blocks the kernel: while it runs, no other click
+    (a **Stop**) is even read.  A long action started by a click in the browser therefore
+    runs in a thread (the pattern of ipywidgets' "Asynchronous widgets" documentation; with
+    ipykernel 7 an asyncio task started from a callback is not resumed until the next cell,
+    ipykernel#1510), while ``.click()`` from Python keeps calling the ``on_click`` callbacks
+    synchronously, so that a notebook cell that drives the app sees the result at once and
+    strict nbval stays deterministic.
+
+    Parameters
+    ----------
+    **kwargs
+        Passed to :class:`ipywidgets.Button`.
+
+    Examples
+    --------
+    >>> b = BrowserClickButton(description="Play")
+    >>> b.on_click(lambda _: print("from Python")); b.on_browser_click(lambda _: print("from the browser"))
+    >>> b.click()
+    from Python
+    >>> b._handle_button_msg(None, {"event": "click"}, [])   # what a click in the browser sends
+    from the browser
+    """
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._browser_handlers = CallbackDispatcher()
+
+    def on_browser_click(self, callback, remove: bool = False) -> None:
+        """Run ``callback(button)`` instead of the ``on_click`` callbacks when the click comes from the browser.
+
+        Parameters
+        ----------
+        callback : callable
+        remove : bool
+            Unregister ``callback`` instead.
+        """
+        self._browser_handlers.register_callback(callback, remove=remove)
+
+    def _handle_button_msg(self, _, content, buffers):
+        if content.get("event", "") == "click":
+            if self._browser_handlers.callbacks:
+                self._browser_handlers(self)
+            else:
+                self.click()

@@ -13,6 +13,8 @@ checks what it prints.  The counter and the figure carry the CSS classes
 from __future__ import annotations
 
 import html
+import threading
+import time
 
 import ipywidgets as W
 from IPython.display import Image
@@ -26,7 +28,7 @@ from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph
 from ..viz.style import figure_to_png
 from ..viz.trees import draw_bst
-from .controls import CheckedDropdown, CheckedIntText, refusal_to_status
+from .controls import BrowserClickButton, CheckedDropdown, CheckedIntText, refusal_to_status
 from .text import plain_text
 
 __all__ = ["PlaygroundApp"]
@@ -40,6 +42,9 @@ FIGURE_HEIGHT_PX = 440
 #: Vertex markers and numbers in the graph panel (legible at the size the app is shown).
 GRAPH_NODE_SIZE = 190
 GRAPH_FONT_SIZE = 9.5
+#: A Play reports its progress (the counter and "trial k of T") at most this often, in seconds;
+#: only what is shown while it runs depends on it, never the trials played.
+PROGRESS_EVERY_S = 0.25
 
 
 # -- the app ------------------------------------------------------------------------------
@@ -70,6 +75,13 @@ class PlaygroundApp:
     i, j : ipywidgets.Dropdown
         Your pair, when the adversary is ``"student"``.
     step_button, play_button, reset_button : ipywidgets.Button
+        **Play** clicked in the browser plays in a background thread (the kernel stays free
+        to read a **Stop**); ``play_button.click()`` from Python plays synchronously.
+    stop_button : ipywidgets.Button
+        Enabled only while a Play runs: stops it after the current trial.
+    progress : ipywidgets.IntProgress
+        Trials played by the running Play (hidden when idle); ``progress.description`` reads
+        "trial k of T".
     counter : ipywidgets.HTML
         Trials played and each learner's mistakes.
     status : ipywidgets.HTML
@@ -114,7 +126,13 @@ class PlaygroundApp:
         self.i = CheckedDropdown(options=[0, 1], value=0, description="vertex i", on_invalid=refuse)
         self.j = CheckedDropdown(options=[0, 1], value=1, description="vertex j", on_invalid=refuse)
         self.step_button = W.Button(description="Step", button_style="info", tooltip="play one trial")
-        self.play_button = W.Button(description="Play", button_style="primary", tooltip="play several trials")
+        self.play_button = BrowserClickButton(description="Play", button_style="primary",
+                                              tooltip="play several trials")
+        self.stop_button = W.Button(description="Stop", button_style="danger", disabled=True,
+                                    tooltip="stop playing after the current trial")
+        self.progress = W.IntProgress(value=0, min=0, max=play_steps, description="",
+                                      style={"description_width": "initial"},
+                                      layout=W.Layout(visibility="hidden", width="22em"))
         self.play_steps = CheckedIntText(value=play_steps, low=1, high=2000, description="steps", on_invalid=refuse,
                                          hint="; Play runs 1..2000 trials at a time")
         self.reset_button = W.Button(description="Reset", button_style="warning", tooltip="fresh learners")
@@ -126,13 +144,19 @@ class PlaygroundApp:
         self.out.add_class("simpred-figure")
         self.step_button.on_click(lambda _: self.step())
         self.play_button.on_click(lambda _: self.play())
+        self.play_button.on_browser_click(lambda _: self.play_in_background())
+        self.stop_button.on_click(lambda _: self.stop())
+        self._stop = threading.Event()
+        self._worker: threading.Thread | None = None
+        self._busy = False
         self.reset_button.on_click(lambda _: self.reset())
         for w in (self.graph, self.learners, self.adversary, self.target, self.seed):
             w.observe(self._on_setting, names="value")
         self.widget = W.VBox([
             W.HBox([self.graph, self.adversary, self.seed]),
             W.HBox([self.learners, W.VBox([self.target, self.i, self.j])]),
-            W.HBox([self.step_button, self.play_button, self.play_steps, self.reset_button]),
+            W.HBox([self.step_button, self.play_button, self.play_steps, self.stop_button, self.reset_button]),
+            self.progress,
             self.counter,
             self.status,
             self.out,
@@ -172,12 +196,17 @@ class PlaygroundApp:
     def _on_setting(self, change) -> None:
         # a value typed in the browser and refused goes back to the old one: traitlets still
         # reports a "change" from it to itself, which must not restart the game
-        if not self._building and change["new"] != change["old"]:
+        if not self._building and not self.busy and change["new"] != change["old"]:
             self._rebuild()
+
+    @property
+    def busy(self) -> bool:
+        """Whether a Play runs in the background."""
+        return self._busy
 
     def step(self):
         """One trial (the student's pair ``(i, j)`` when the adversary is ``"student"``)."""
-        if self.game is None:
+        if self.game is None or self.busy:
             return None
         pair = (int(self.i.value), int(self.j.value)) if self.adversary.value == "student" else None
         try:
@@ -189,25 +218,104 @@ class PlaygroundApp:
         return record
 
     def play(self):
-        """``play_steps`` trials of the adversary (the student adversary cannot autoplay)."""
-        if self.game is None:
+        """``play_steps`` trials of the adversary (the student adversary cannot autoplay).
+
+        Synchronous: this is what ``play_button.click()`` from Python runs.  A click in the
+        browser runs :meth:`play_in_background` instead.
+        """
+        if not self._can_play():
             return []
+        self._stop.clear()
+        return self._play_loop(int(self.play_steps.value))
+
+    def play_in_background(self) -> threading.Thread | None:
+        """Start ``play_steps`` trials in a thread: progress shown, controls disabled, **Stop** enabled.
+
+        The controls come back when the trials are played, when **Stop** is pressed, and also
+        when a trial fails (its error is shown in the status line).
+
+        Returns
+        -------
+        threading.Thread or None
+            The thread playing (``None`` if nothing could be played).
+        """
+        if self.busy or not self._can_play():
+            return None
+        self._stop.clear()
+        self._set_busy(True)
+        self._worker = threading.Thread(target=self._play_in_thread, args=(int(self.play_steps.value),),
+                                        name="simpred-play", daemon=True)
+        self._worker.start()
+        return self._worker
+
+    def stop(self) -> None:
+        """Ask the running Play to stop after its current trial."""
+        self._stop.set()
+
+    def _can_play(self) -> bool:
+        if self.game is None or self.busy:
+            return False
         if self.adversary.value == "student":
             self._show("The student adversary is you: pick a pair and press <b>Step</b>.")
-            return []
+            return False
+        return True
+
+    def _play_in_thread(self, steps: int) -> None:
+        try:
+            self._play_loop(steps)
+        except Exception as err:  # shown to the student; the controls come back below
+            self.status.value = f"Play failed after {len(self.game.history)} trials: {html.escape(repr(err))}."
+        finally:
+            self._set_busy(False)
+
+    def _play_loop(self, steps: int) -> list:
+        """Play up to ``steps`` trials, reporting progress, until done, stopped or refused."""
         records, stopped = [], ""
-        for _ in range(int(self.play_steps.value)):
+        self.progress.max = steps
+        self._report(0, steps)
+        last = time.monotonic()
+        for k in range(steps):
+            if self._stop.is_set():
+                stopped = f" Stopped by you after {k} of {steps} trials."
+                break
             try:
                 records.append(self.game.step())
             except ValueError as err:  # e.g. the adaptive adversary's target retired
                 stopped = f" Stopped: {html.escape(str(err))}."
                 break
+            if time.monotonic() - last >= PROGRESS_EVERY_S:
+                self._report(k + 1, steps)
+                last = time.monotonic()
+        self._report(len(records), steps)
         self._show(f"Played {len(records)} trials. " + (self._describe(records[-1]) if records else "") + stopped)
         return records
 
+    def _report(self, done: int, steps: int) -> None:
+        self.progress.value = done
+        self.progress.description = f"trial {done} of {steps}"
+        self.counter.value = f"<b>{html.escape(self.game.summary())}</b>"
+
+    def _set_busy(self, busy: bool) -> None:
+        """Disable every control but Stop while a Play runs; enable them (as the game allows) after."""
+        for w in (self.graph, self.learners, self.adversary, self.target, self.seed, self.play_steps,
+                  self.reset_button):
+            w.disabled = busy
+        self._busy = busy
+        self.stop_button.disabled = not busy
+        self.progress.layout.visibility = "visible" if busy else "hidden"
+        if busy:
+            self.step_button.disabled = self.play_button.disabled = True
+            self.i.disabled = self.j.disabled = True
+        else:
+            student = self.adversary.value == "student"
+            self.i.disabled = self.j.disabled = not student
+            self.target.disabled = self.adversary.value != "adaptive"
+            self._update_buttons()
+
     def reset(self) -> None:
         """Fresh learners and adversary, same settings."""
-        self._rebuild()
+        if not self.busy:
+            self._rebuild()
 
     def _describe(self, record) -> str:
         t = record.trial
@@ -240,6 +348,8 @@ class PlaygroundApp:
     def _update_buttons(self) -> None:
         """Step and Play are enabled only when they can act (see ``Playground.blocked``)."""
         game = self.game
+        if self._busy:  # _set_busy(False) enables them when the Play ends
+            return
         blocked = "choose at least one learner" if game is None else game.blocked()
         everyone_retired = game is None or len(game.retired) == len(game.names)
         self.step_button.disabled = everyone_retired
