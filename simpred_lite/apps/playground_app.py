@@ -25,7 +25,7 @@ from ..game.adversaries import ADVERSARIES
 from ..game.playground import GRAPHS, LEARNERS, Playground
 from ..learners.registry import playable
 from ..viz.curves import plot_mistake_curves
-from ..viz.graphs import draw_labelled_graph
+from ..viz.graphs import draw_labelled_graph, legend_below, pickable_layout
 from ..viz.style import figure_to_png
 from ..viz.trees import draw_bst
 from .controls import BrowserClickButton, CheckedDropdown, CheckedIntText, refusal_to_status
@@ -34,14 +34,19 @@ from .text import plain_text
 __all__ = ["PlaygroundApp"]
 
 #: The app's figure has one size whatever it shows (two or three panels), so the page never jumps.
-#: About 1000 pixels wide, so that JupyterLab shows it at (nearly) full size, and the graph panel
-#: is the widest: a student playing the adversary picks vertices by the numbers written on them.
-FIGURE_DPI = 80
-FIGURE_WIDTH_IN = 12.6
-FIGURE_HEIGHT_PX = 440
-#: Vertex markers and numbers in the graph panel (legible at the size the app is shown).
-GRAPH_NODE_SIZE = 190
-GRAPH_FONT_SIZE = 9.5
+#: 768 pixels wide at 96 dpi: narrower than JupyterLab's output area
+#: (:data:`~simpred_lite.viz.style.NOTEBOOK_OUTPUT_WIDTH_PX`), so it is shown at full size and a
+#: point of the figure is a point on the page.  The graph panel spans the top row (with the
+#: BST path beside it when a learner has one), the mistake curves the bottom row: a student
+#: playing the adversary picks vertices by the numbers written on them.
+FIGURE_DPI = 96
+FIGURE_WIDTH_IN = 8.0
+FIGURE_HEIGHT_PX = 700
+#: Vertex markers and numbers in the graph panel (at least MIN_PICKED_NUMBER_PT as shown).
+GRAPH_NODE_SIZE = 300
+GRAPH_FONT_SIZE = 10
+#: The titles of the top row (two panels side by side: their titles must not touch).
+PANEL_TITLE_SIZE = 10
 #: A Play reports its progress (the counter and "trial k of T") at most this often, in seconds;
 #: only what is shown while it runs depends on it, never the trials played.
 PROGRESS_EVERY_S = 0.25
@@ -184,7 +189,8 @@ class PlaygroundApp:
             if list(self.i.options) != vertices:
                 self.i.options, self.j.options = vertices, vertices
                 self.i.value, self.j.value = 0, self.game.n - 1
-            self.pos = self.game.layout()
+            natural = GRAPHS[self.graph.value].layout is not None  # e.g. the grid: keep its rows and columns
+            self.pos = self.game.layout() if natural else pickable_layout(self.game.G, self.game.layout())
             student = self.adversary.value == "student"
             self.i.disabled = self.j.disabled = not student
             self.target.disabled = self.adversary.value != "adaptive"
@@ -365,29 +371,36 @@ class PlaygroundApp:
         bst_path = game.bst_path(bst_name) if bst_name is not None else None
         # the BST panel is there from the start (empty before the first trial): the layout
         # must not jump at the first step
-        panels = 3 if bst_name is not None else 2
         fig = Figure(figsize=(FIGURE_WIDTH_IN, FIGURE_HEIGHT_PX / FIGURE_DPI), layout="constrained")
-        axes = fig.subplots(1, panels, width_ratios=[1.5, 1, 1.25] if panels == 3 else [1.5, 1.25])
+        grid = fig.add_gridspec(2, 2, height_ratios=[1.5, 1], width_ratios=[1.9, 1])
+        if bst_name is not None:
+            axes = [fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1]), fig.add_subplot(grid[1, :])]
+        else:
+            axes = [fig.add_subplot(grid[0, :]), fig.add_subplot(grid[1, :])]
         cur = game.current
         pair = (cur.trial.i, cur.trial.j) if cur else None
         draw_labelled_graph(game.G, game.labels, ax=axes[0], pos=self.pos, highlight_pair=pair,
                             path=cur.trial.path if cur else None, node_size=GRAPH_NODE_SIZE, font_size=GRAPH_FONT_SIZE,
-                            title=f"{game.graph_name}\ncurrent pair circled")
+                            title=f"{game.graph_name}: current pair circled")
+        # the legend under the drawing says which edges are cut: a shorter title leaves room for the BST's
+        axes[0].set_title(axes[0].get_title().replace(" (red, dashed)", ""), fontsize=PANEL_TITLE_SIZE)
+        axes[0].set_aspect("equal", adjustable="datalim")  # the layout's shape, whatever the panel's width
+        legend_below(axes[0])
         if bst_name is not None and bst_path is None:
             axes[1].text(0.5, 0.5, "The BST path of the pair\nappears after the first trial.",
                          ha="center", va="center", transform=axes[1].transAxes, color="0.4")
-            axes[1].set_title(f"BST path ({bst_name})")
+            axes[1].set_title(f"BST path ({bst_name})", fontsize=PANEL_TITLE_SIZE)
             axes[1].set_axis_off()
         elif bst_path is not None and bst_name is not None:
             bst = getattr(game.learners[bst_name], "bst", None)
             if bst is not None:
                 draw_bst(bst, game.labels, ax=axes[1], path=bst_path, title=f"BST path ({bst_name})")
                 # one line less wide, so that the titles of neighbouring panels never touch
-                axes[1].set_title(axes[1].get_title().replace(": N =", "\nN =", 1))
+                axes[1].set_title(axes[1].get_title().replace(": N =", "\nN =", 1), fontsize=PANEL_TITLE_SIZE)
             else:  # the learner exposes only bst_path(i, j): show the heap indices
                 axes[1].text(0.5, 0.5, "BST path (heap indices):\n" + " - ".join(map(str, bst_path)),
                              ha="center", va="center", wrap=True, transform=axes[1].transAxes)
-                axes[1].set_title(f"BST path ({bst_name})")
+                axes[1].set_title(f"BST path ({bst_name})", fontsize=PANEL_TITLE_SIZE)
                 axes[1].set_axis_off()
         plot_mistake_curves(game.results(), axes[-1], game.bounds(), cap=max(len(game.history), 2 * game.n),
                             retired=game.retired, legend="outside",
