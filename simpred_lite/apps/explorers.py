@@ -87,7 +87,9 @@ class BSTTrialExplorer:
         self.j = CheckedDropdown(options=list(range(n)), value=n - 1, description="vertex j",
                                  on_invalid=refusal_to_status(self))
         self.label = W.ToggleButtons(options=[("similar (0)", 0), ("dissimilar (1)", 1)], value=0,
-                                     description="label y")
+                                     description="label y",
+                                     tooltips=["Learn will apply y = 0: i and j in the same class",
+                                               "Learn will apply y = 1: i and j in different classes"])
         self.learn_button = W.Button(description="Learn", button_style="warning",
                                      tooltip="tell the learner the label; F changes on a mistake")
         self.title = W.HTML(f"<b>One trial of the BST Perceptron</b> ({n} vertices, N = {bst.num_leaves} leaves, "
@@ -351,7 +353,8 @@ class IsingReductionExplorer:
             raise ValueError(f"unknown graph {graph!r}; choose one of {list(self.GRAPHS)}")
         self.graph = CheckedDropdown(options=list(self.GRAPHS), value=graph, description="graph G",
                                      on_invalid=refusal_to_status(self))
-        self.beta = W.IntSlider(value=check_int(beta, "beta", low=1, high=4), min=1, max=4, description="β")
+        self.beta = W.IntSlider(value=check_int(beta, "beta", low=1, high=4), min=1, max=4, description="β",
+                                tooltip="β, the inverse temperature (1..4): the path uses β, the graph 2β")
         self.back_button = W.Button(description="◀ Back", tooltip="undo the last splice")
         self.next_button = W.Button(description="Next splice ▶", button_style="info",
                                     tooltip="splice the next non-tree edge into the path")

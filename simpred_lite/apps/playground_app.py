@@ -135,7 +135,7 @@ class PlaygroundApp:
                                               tooltip="play several trials")
         self.stop_button = W.Button(description="Stop", button_style="danger", disabled=True,
                                     tooltip="stop playing after the current trial")
-        self.progress = W.IntProgress(value=0, min=0, max=play_steps, description="",
+        self.progress = W.IntProgress(value=0, min=0, max=play_steps, description=f"trial 0 of {play_steps}",
                                       style={"description_width": "initial"},
                                       layout=W.Layout(visibility="hidden", width="22em"))
         self.play_steps = CheckedIntText(value=play_steps, low=1, high=2000, description="steps", on_invalid=refuse,
