@@ -7,7 +7,10 @@
 * the app as a service: with short culling settings, the page is loaded and reloaded several
   times; the kernels of the closed pages are culled (read through ``GET /api/kernels/<id>``:
   Voilà serves no list), the open page's kernel lives on, and no request leaves 127.0.0.1;
-* the explorers of notebooks 01–03: one click each, and the click-to-update time (printed).
+* the explorers of notebooks 01–03: one click each, and the click-to-update time (printed);
+* a long Play (2,000 trials), in Voilà and in JupyterLab: progress while it runs, the other
+  controls disabled, Stop answered mid-run, the controls back after; in JupyterLab also the
+  size at which the playground's vertex numbers are shown (at least 9 pt).
 
 Every wait is bounded by one deadline per test, so a test takes a bounded time or fails.
 They run in ``make test`` whenever ``/usr/bin/chromium`` exists (``.ci/run`` installs it
