@@ -304,6 +304,39 @@ def test_each_explorer_answers_a_click_in_a_real_browser(explorers_url):
 LONG_PLAY_BUDGET_S = 240.0
 
 
+def _disabled(page, name: str, left_ms) -> bool:
+    return page.get_by_role("button", name=name, exact=True).is_disabled(timeout=left_ms(5))
+
+
+def _play_and_stop(page, left_ms) -> dict:
+    """Click Play (steps = 2000), see progress and the controls disabled, click Stop, see them back."""
+    assert _disabled(page, "Stop", left_ms) and not _disabled(page, "Play", left_ms)
+    t0 = time.perf_counter()
+    page.get_by_role("button", name="Play", exact=True).click(timeout=left_ms(5))
+    # the kernel is free while the trials are played: progress arrives, k grows
+    page.wait_for_function("() => /trial ([1-9]\\d*) of 2000/.test(document.body.innerText)", timeout=left_ms(60))
+    first_progress = time.perf_counter() - t0
+    for name in ("Play", "Step", "Reset"):
+        assert _disabled(page, name, left_ms), f"{name} is enabled while playing"
+    assert not _disabled(page, "Stop", left_ms)
+    assert page.get_by_label("steps", exact=True).is_disabled(timeout=left_ms(5))
+    trials_then, _ = _parse(page.locator(".simpred-counter").inner_text(timeout=left_ms(5)))
+    t1 = time.perf_counter()
+    page.get_by_role("button", name="Stop", exact=True).click(timeout=left_ms(5))
+    page.wait_for_function("() => document.body.innerText.includes('Stopped by you after')", timeout=left_ms(60))
+    stop_s = time.perf_counter() - t1
+    page.wait_for_function("() => { const b = [...document.querySelectorAll('button')]"
+                           ".find(b => b.innerText.trim() === 'Step'); return b && !b.disabled; }",
+                           timeout=left_ms(20))
+    assert not _disabled(page, "Play", left_ms) and not _disabled(page, "Reset", left_ms)
+    assert _disabled(page, "Stop", left_ms)
+    status = page.locator("body").inner_text(timeout=left_ms(5))
+    played = int(re.search(r"Stopped by you after (\d+) of 2000 trials", status).group(1))
+    trials, _ = _parse(page.locator(".simpred-counter").inner_text(timeout=left_ms(5)))
+    assert trials == played < 2000 and played >= trials_then >= 1
+    return {"first progress": first_progress, "stop": stop_s, "played": played}
+
+
 def test_a_long_play_shows_progress_and_stops_when_asked_in_a_real_browser(voila_url):
     from playwright.sync_api import sync_playwright
 
@@ -314,48 +347,21 @@ def test_a_long_play_shows_progress_and_stops_when_asked_in_a_real_browser(voila
         assert remaining > 0, f"the long-play test ran out of its {LONG_PLAY_BUDGET_S:.0f} s budget"
         return min(remaining, cap_s) * 1000
 
-    def disabled(page, name: str) -> bool:
-        return page.get_by_role("button", name=name, exact=True).is_disabled(timeout=left_ms(5))
-
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=left_ms(20))
         try:
             page = browser.new_page()
             page.goto(voila_url, timeout=left_ms(60))
-            play = page.get_by_role("button", name="Play", exact=True)
-            play.wait_for(state="visible", timeout=left_ms(60))
-            assert disabled(page, "Stop") and not disabled(page, "Play")
+            page.get_by_role("button", name="Play", exact=True).wait_for(state="visible", timeout=left_ms(60))
             steps = page.get_by_label("steps", exact=True)
             steps.fill("2000", timeout=left_ms(5))
             steps.press("Enter", timeout=left_ms(5))
-            t0 = time.perf_counter()
-            play.click(timeout=left_ms(5))
-            # the kernel is free while the trials are played: progress arrives, k grows
-            page.wait_for_function("() => /trial ([1-9]\\d*) of 2000/.test(document.body.innerText)",
-                                   timeout=left_ms(60))
-            first_progress = time.perf_counter() - t0
-            assert disabled(page, "Play") and disabled(page, "Step") and disabled(page, "Reset")
-            assert not disabled(page, "Stop")
-            assert page.get_by_label("steps", exact=True).is_disabled(timeout=left_ms(5))
-            trials_then, _ = _parse(page.locator(".simpred-counter").inner_text(timeout=left_ms(5)))
-            t1 = time.perf_counter()
-            page.get_by_role("button", name="Stop", exact=True).click(timeout=left_ms(5))
-            page.wait_for_function("() => document.body.innerText.includes('Stopped by you after')",
-                                   timeout=left_ms(60))
-            stop_s = time.perf_counter() - t1
-            page.wait_for_function("() => { const b = [...document.querySelectorAll('button')]"
-                                   ".find(b => b.innerText.trim() === 'Step'); return b && !b.disabled; }",
-                                   timeout=left_ms(20))
-            assert not disabled(page, "Play") and not disabled(page, "Reset") and disabled(page, "Stop")
-            status = page.locator("body").inner_text(timeout=left_ms(5))
-            played = int(re.search(r"Stopped by you after (\d+) of 2000 trials", status).group(1))
-            trials, _ = _parse(page.locator(".simpred-counter").inner_text(timeout=left_ms(5)))
+            run = _play_and_stop(page, left_ms)
         finally:
             browser.close()
     # reported, never asserted against a time (no timed asserts): run with -s to see them
-    print(f"\nlong Play in Chromium (Voilà): first progress {first_progress:.2f} s after the click; "
-          f"Stop answered in {stop_s:.2f} s, after {played} of 2000 trials")
-    assert trials == played < 2000 and played >= trials_then >= 1
+    print(f"\nlong Play in Chromium (Voilà): first progress {run['first progress']:.2f} s after the click; "
+          f"Stop answered in {run['stop']:.2f} s, after {run['played']} of 2000 trials")
 
 
 # -- JupyterLab: the playground's long Play and its figure's size, in the notebook interface ----
@@ -420,9 +426,6 @@ def test_the_playground_in_jupyterlab_plays_in_the_background_and_its_numbers_ar
         assert remaining > 0, f"the JupyterLab test ran out of its {LAB_BUDGET_S:.0f} s budget"
         return min(remaining, cap_s) * 1000
 
-    def disabled(page, name: str) -> bool:
-        return page.get_by_role("button", name=name, exact=True).is_disabled(timeout=left_ms(5))
-
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=left_ms(20))
         try:
@@ -441,33 +444,12 @@ def test_the_playground_in_jupyterlab_plays_in_the_background_and_its_numbers_ar
             figure.wait_for(state="visible", timeout=left_ms(180))
             natural, shown = page.evaluate("() => { const i = document.querySelector('.simpred-figure img');"
                                            " return [i.naturalWidth, i.getBoundingClientRect().width]; }")
-            play = page.get_by_role("button", name="Play", exact=True)
-            assert disabled(page, "Stop") and not play.is_disabled(timeout=left_ms(5))
-            t0 = time.perf_counter()
-            play.click(timeout=left_ms(5))
-            page.wait_for_function("() => /trial ([1-9]\\d*) of 2000/.test(document.body.innerText)",
-                                   timeout=left_ms(60))
-            first_progress = time.perf_counter() - t0
-            assert disabled(page, "Play") and disabled(page, "Step") and disabled(page, "Reset")
-            assert not disabled(page, "Stop")
-            t1 = time.perf_counter()
-            page.get_by_role("button", name="Stop", exact=True).click(timeout=left_ms(5))
-            page.wait_for_function("() => document.body.innerText.includes('Stopped by you after')",
-                                   timeout=left_ms(60))
-            stop_s = time.perf_counter() - t1
-            page.wait_for_function("() => { const b = [...document.querySelectorAll('button')]"
-                                   ".find(b => b.innerText.trim() === 'Step'); return b && !b.disabled; }",
-                                   timeout=left_ms(20))
-            assert not disabled(page, "Play") and disabled(page, "Stop")
-            played = int(re.search(r"Stopped by you after (\d+) of 2000 trials",
-                                   page.locator("body").inner_text(timeout=left_ms(5))).group(1))
-            trials, _ = _parse(page.locator(".simpred-counter").inner_text(timeout=left_ms(5)))
+            run = _play_and_stop(page, left_ms)
         finally:
             browser.close()
     on_page = GRAPH_FONT_SIZE * FIGURE_DPI / 96 * min(1.0, shown / natural)
     print(f"\nJupyterLab: figure {natural} px shown at {shown:.0f} px, vertex numbers {on_page:.1f} pt; long Play: "
-          f"first progress {first_progress:.2f} s after the click, Stop answered in {stop_s:.2f} s "
-          f"after {played} of 2000 trials")
+          f"first progress {run['first progress']:.2f} s after the click, Stop answered in {run['stop']:.2f} s "
+          f"after {run['played']} of 2000 trials")
     assert on_page >= MIN_PICKED_NUMBER_PT, f"JupyterLab shows the vertex numbers at {on_page:.1f} pt"
     assert abs(on_page - displayed_font_pt(GRAPH_FONT_SIZE, FIGURE_DPI, natural, shown)) < 1e-9
-    assert trials == played < 2000 and played >= 1
