@@ -453,3 +453,31 @@ def test_the_playground_in_jupyterlab_plays_in_the_background_and_its_numbers_ar
           f"after {run['played']} of 2000 trials")
     assert on_page >= MIN_PICKED_NUMBER_PT, f"JupyterLab shows the vertex numbers at {on_page:.1f} pt"
     assert abs(on_page - displayed_font_pt(GRAPH_FONT_SIZE, FIGURE_DPI, natural, shown)) < 1e-9
+
+
+def test_a_control_reached_with_the_keyboard_shows_a_visible_focus_ring(voila_url):
+    from playwright.sync_api import sync_playwright
+
+    start = time.monotonic()
+
+    def left_ms(cap_s: float) -> float:
+        remaining = BUDGET_S * 2 - (time.monotonic() - start)
+        assert remaining > 0, "the focus test ran out of its budget"
+        return min(remaining, cap_s) * 1000
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=left_ms(20))
+        try:
+            page = browser.new_page()
+            page.goto(voila_url, timeout=left_ms(60))
+            page.get_by_role("button", name="Step", exact=True).wait_for(state="visible", timeout=left_ms(60))
+            for _ in range(40):  # Tab through the page until the Step button has the focus
+                page.keyboard.press("Tab")
+                if page.evaluate("() => document.activeElement && document.activeElement.innerText.trim() === 'Step'"):
+                    break
+            ring = page.evaluate("() => { const s = getComputedStyle(document.activeElement);"
+                                 " return [document.activeElement.innerText.trim(), s.outlineStyle, s.outlineWidth]; }")
+        finally:
+            browser.close()
+    assert ring[0] == "Step", "Tab never reached the Step button"
+    assert ring[1] == "solid" and float(ring[2].removesuffix("px")) >= 3, f"focus ring of the Step button: {ring}"

@@ -20,7 +20,8 @@ import ipywidgets as W
 from ipywidgets.widgets.widget import CallbackDispatcher
 from traitlets import validate
 
-__all__ = ["BrowserClickButton", "CheckedIntText", "CheckedDropdown", "from_browser", "refusal_to_status"]
+__all__ = ["BrowserClickButton", "CheckedIntText", "CheckedDropdown", "FOCUS_CSS", "focus_style", "from_browser",
+           "refusal_to_status"]
 
 
 def refusal_to_status(app):
@@ -195,3 +196,20 @@ class BrowserClickButton(W.Button):
                 self._browser_handlers(self)
             else:
                 self.click()
+
+
+#: A visible focus ring on every control reached with the keyboard (JupyterLab's own is a thin,
+#: pale line on buttons); the Voilà template carries the same rule.
+FOCUS_CSS = (".jupyter-widgets :focus-visible, .jupyter-widgets:focus-visible "
+             "{outline: 3px solid #1a5fb4 !important; outline-offset: 2px;}")
+
+
+def focus_style() -> W.HTML:
+    """An invisible widget that carries :data:`FOCUS_CSS`; put it in an app's box.
+
+    Examples
+    --------
+    >>> "outline: 3px" in focus_style().value
+    True
+    """
+    return W.HTML(f"<style>{FOCUS_CSS}</style>", layout=W.Layout(display="none"))

@@ -28,7 +28,7 @@ from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, legend_below, pickable_layout
 from ..viz.style import figure_to_png
 from ..viz.trees import draw_bst
-from .controls import BrowserClickButton, CheckedDropdown, CheckedIntText, refusal_to_status
+from .controls import BrowserClickButton, CheckedDropdown, CheckedIntText, focus_style, refusal_to_status
 from .text import plain_text
 
 __all__ = ["PlaygroundApp"]
@@ -165,6 +165,7 @@ class PlaygroundApp:
             self.counter,
             self.status,
             self.out,
+            focus_style(),
         ])
         self._building = False
         self._rebuild()

@@ -22,7 +22,7 @@ from ..graphs import validate_graph, validate_labels
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, graph_layout, legend_below, pickable_layout
 from ..viz.style import figure_to_png
-from .controls import CheckedDropdown, refusal_to_status
+from .controls import CheckedDropdown, focus_style, refusal_to_status
 from .text import label_word, plain_text
 
 __all__ = ["SimilarityGame"]
@@ -101,7 +101,8 @@ class SimilarityGame:
         self.predict_button.on_click(lambda _: self.predict())
         self.reveal_button.on_click(lambda _: self.reveal())
         self.widget = W.VBox(
-            [W.HBox([self.i, self.j]), W.HBox([self.predict_button, self.reveal_button]), self.status, self.out]
+            [W.HBox([self.i, self.j]), W.HBox([self.predict_button, self.reveal_button]), self.status, self.out,
+             focus_style()]
         )
         self._set_status("Pick two vertices, press <b>Predict</b>, then <b>Reveal</b>.")
         self._render()
