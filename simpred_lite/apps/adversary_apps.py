@@ -28,12 +28,18 @@ from ..theory.lowerbound import (
     merge_sort_min_comparisons,
 )
 from ..viz.curves import plot_mistake_curves
-from ..viz.graphs import draw_labelled_graph, graph_layout
+from ..viz.graphs import draw_labelled_graph, graph_layout, legend_below, pickable_layout
 from ..viz.style import figure_to_png
 from .controls import CheckedDropdown, refusal_to_status
 from .text import label_word, plain_text
 
 __all__ = ["PERMUTATION_LEARNERS", "PermutationAdversaryApp", "GraphAdversaryApp", "MergeSortLearnerApp"]
+
+#: The graph adversary's figure: 768 px wide at 96 dpi (shown at full size in JupyterLab), vertex
+#: numbers of 10 pt (at least :data:`~simpred_lite.viz.style.MIN_PICKED_NUMBER_PT` on the page).
+GRAPH_FIGURE_DPI = 96
+GRAPH_FIGURE_WIDTH_IN = 8.0
+GRAPH_FONT_SIZE = 10
 
 def _pattern_learner(spec):
     """``K -> learner on the K² patterns``, from a registry spec (the learner uses n only)."""
@@ -190,7 +196,8 @@ class GraphAdversaryApp(_AdversaryApp):
     def __init__(self, G, learner, layout_seed: int = 0):
         self.game = GraphAdversaryGame(G, learner)
         n = self.game.n
-        self.pos = graph_layout(self.game.G, seed=check_int(layout_seed, "layout_seed", low=0))
+        self.pos = pickable_layout(self.game.G, graph_layout(self.game.G, seed=check_int(layout_seed, "layout_seed",
+                                                                                           low=0)))
         self.i = CheckedDropdown(options=list(range(n)), value=0, description="vertex i",
                                  on_invalid=refusal_to_status(self))
         self.j = CheckedDropdown(options=list(range(n)), value=1, description="vertex j",
@@ -218,15 +225,16 @@ class GraphAdversaryApp(_AdversaryApp):
 
     def figure(self) -> Figure:
         """The current figure (also what the app shows): the labeling and the mistakes."""
-        fig = Figure(figsize=(10, 3.6))
-        # the middle column is left empty for the graph's legend (drawn right of the graph),
-        # so that it never runs into the mistakes panel
-        ax_g, ax_gap, ax_m = fig.subplots(1, 3, gridspec_kw={"width_ratios": [1.2, 0.3, 1]})
-        ax_gap.set_axis_off()
+        # 768 px wide at 96 dpi: shown at full size in JupyterLab, so the vertex numbers the
+        # student picks by keep their 10 pt; the class legend sits under the graph
+        fig = Figure(figsize=(GRAPH_FIGURE_WIDTH_IN, 4.2), layout="constrained")
+        ax_g, ax_m = fig.subplots(1, 2, width_ratios=[1.4, 1])
         p = self.game.pending
         draw_labelled_graph(self.game.G, self.game.labeling(), ax=ax_g, pos=self.pos, with_labels=True,
                             highlight_pair=None if p is None else (p["i"], p["j"]),
-                            title="Finest labeling your answers allow", node_size=320, font_size=10)
+                            title="Finest labeling your answers allow", node_size=320, font_size=GRAPH_FONT_SIZE)
+        ax_g.set_aspect("equal", adjustable="datalim")
+        legend_below(ax_g)
         y = self.game.labeling()
         bound = {"n - K (K of this labeling)": float(self.game.n - int(y.max()) - 1)}
         plot_mistake_curves({type(self.game.learner).__name__: self.game.cumulative_mistakes()}, ax_m, bound,
@@ -235,7 +243,7 @@ class GraphAdversaryApp(_AdversaryApp):
 
     def _render(self):
         self.out.outputs = ()
-        self.out.append_display_data(Image(data=figure_to_png(self.figure())))
+        self.out.append_display_data(Image(data=figure_to_png(self.figure(), dpi=GRAPH_FIGURE_DPI, tight=False)))
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

@@ -17,9 +17,11 @@ from __future__ import annotations
 import html
 
 import ipywidgets as W
+from ipywidgets.widgets.widget import CallbackDispatcher
 from traitlets import validate
 
-__all__ = ["CheckedIntText", "CheckedDropdown", "refusal_to_status"]
+__all__ = ["BrowserClickButton", "CheckedIntText", "CheckedDropdown", "FOCUS_CSS", "focus_style", "from_browser",
+           "refusal_to_status"]
 
 
 def refusal_to_status(app):
@@ -46,8 +48,23 @@ def refusal_to_status(app):
     return show
 
 
-def _from_browser(widget, name: str) -> bool:
-    """Whether the change of ``name`` being validated came from the browser (ipywidgets locks it)."""
+def from_browser(widget, name: str) -> bool:
+    """Whether the change of trait ``name`` being validated or observed came from the browser.
+
+    ipywidgets holds a lock on a trait while it applies a value sent by the front end (and
+    while its observers run); a value set from Python holds no lock.
+
+    Parameters
+    ----------
+    widget : ipywidgets.Widget
+    name : str
+        The trait, e.g. ``"value"``.
+
+    Examples
+    --------
+    >>> box = W.Text(); box.value = "0 3"; from_browser(box, "value")
+    False
+    """
     return name in getattr(widget, "_property_lock", {})
 
 
@@ -92,7 +109,7 @@ class CheckedIntText(W.IntText):
                    f"the box keeps {kept}{self._hint}")
         if self._on_invalid is not None:
             self._on_invalid(message)
-        if _from_browser(self, "value"):
+        if from_browser(self, "value"):
             return kept  # keep the previous value; ipywidgets sends it back to the browser
         raise ValueError(message)
 
@@ -130,3 +147,69 @@ class CheckedDropdown(W.Dropdown):
         if getattr(self, "_on_invalid", None) is not None:
             self._on_invalid(message)
         raise ValueError(message)
+
+
+class BrowserClickButton(W.Button):
+    """A button whose click in the browser may start a long action in the background.
+
+    In a Jupyter kernel a widget callback blocks the kernel: while it runs, no other click
+    (a **Stop**) is even read.  A long action started by a click in the browser therefore
+    runs in a thread (the pattern of ipywidgets' "Asynchronous widgets" documentation; with
+    ipykernel 7 an asyncio task started from a callback is not resumed until the next cell,
+    ipykernel#1510), while ``.click()`` from Python keeps calling the ``on_click`` callbacks
+    synchronously, so that a notebook cell that drives the app sees the result at once and
+    strict nbval stays deterministic.
+
+    Parameters
+    ----------
+    **kwargs
+        Passed to :class:`ipywidgets.Button`.
+
+    Examples
+    --------
+    >>> b = BrowserClickButton(description="Play")
+    >>> b.on_click(lambda _: print("from Python")); b.on_browser_click(lambda _: print("from the browser"))
+    >>> b.click()
+    from Python
+    >>> b._handle_button_msg(None, {"event": "click"}, [])   # what a click in the browser sends
+    from the browser
+    """
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._browser_handlers = CallbackDispatcher()
+
+    def on_browser_click(self, callback, remove: bool = False) -> None:
+        """Run ``callback(button)`` instead of the ``on_click`` callbacks when the click comes from the browser.
+
+        Parameters
+        ----------
+        callback : callable
+        remove : bool
+            Unregister ``callback`` instead.
+        """
+        self._browser_handlers.register_callback(callback, remove=remove)
+
+    def _handle_button_msg(self, _, content, buffers):
+        if content.get("event", "") == "click":
+            if self._browser_handlers.callbacks:
+                self._browser_handlers(self)
+            else:
+                self.click()
+
+
+#: A visible focus ring on every control reached with the keyboard (JupyterLab's own is a thin,
+#: pale line on buttons); the Voilà template carries the same rule.
+FOCUS_CSS = (".jupyter-widgets :focus-visible, .jupyter-widgets:focus-visible "
+             "{outline: 3px solid #1a5fb4 !important; outline-offset: 2px;}")
+
+
+def focus_style() -> W.HTML:
+    """An invisible widget that carries :data:`FOCUS_CSS`; put it in an app's box.
+
+    Examples
+    --------
+    >>> "outline: 3px" in focus_style().value
+    True
+    """
+    return W.HTML(f"<style>{FOCUS_CSS}</style>", layout=W.Layout(display="none"))

@@ -24,7 +24,7 @@ from ..viz.figures import draw_labelled_path
 from ..viz.graphs import draw_edge_numbering
 from ..viz.style import figure_to_png
 from ..viz.trees import draw_bst_trial
-from .controls import CheckedDropdown, refusal_to_status
+from .controls import CheckedDropdown, from_browser, refusal_to_status
 from .text import plain_text
 
 __all__ = ["BSTTrialExplorer", "PathForestExplorer", "IsingReductionExplorer"]
@@ -87,7 +87,9 @@ class BSTTrialExplorer:
         self.j = CheckedDropdown(options=list(range(n)), value=n - 1, description="vertex j",
                                  on_invalid=refusal_to_status(self))
         self.label = W.ToggleButtons(options=[("similar (0)", 0), ("dissimilar (1)", 1)], value=0,
-                                     description="label y")
+                                     description="label y",
+                                     tooltips=["Learn will apply y = 0: i and j in the same class",
+                                               "Learn will apply y = 1: i and j in different classes"])
         self.learn_button = W.Button(description="Learn", button_style="warning",
                                      tooltip="tell the learner the label; F changes on a mistake")
         self.title = W.HTML(f"<b>One trial of the BST Perceptron</b> ({n} vertices, N = {bst.num_leaves} leaves, "
@@ -177,7 +179,7 @@ class BSTTrialExplorer:
 class PathForestExplorer:
     """Type revealed paths and watch the forest of revealed paths grow (§5, Figure 3).
 
-    Type a path such as ``0 3 5 2`` (the pair is its two ends) and press **Add**: the
+    Type a path such as ``0 3 5 2`` (the pair is its two ends) and press **Enter** or **Add**: the
     forest keeps the path's edges that close no circuit, numbered by first disclosure and
     oriented low → high, and the app shows the instance ``x_t``, the signed indicator of
     the pair's path *in the forest*.
@@ -214,15 +216,19 @@ class PathForestExplorer:
         self.grow = grow
 
         self.pos = nx.circular_layout(nx.empty_graph(self.n))
-        self.path_text = W.Text(value="", placeholder="e.g. 0 3 5 2", description="path",
-                                tooltip=f"vertex numbers 0..{self.n - 1}, separated by spaces")
+        # the value reaches the kernel when the student presses Enter (or leaves the box), and
+        # a path submitted that way is added at once (ipywidgets 8 deprecates Text.on_submit)
+        self.path_text = W.Text(value="", placeholder="e.g. 0 3 5 2", description="path", continuous_update=False,
+                                tooltip=f"vertex numbers 0..{self.n - 1}, separated by spaces; Enter adds the path")
+        self._submitted: str | None = None
         self.add_button = W.Button(description="Add", button_style="info", tooltip="reveal this path")
         self.reset_button = W.Button(description="Reset", button_style="warning", tooltip="an empty forest")
         self.title = W.HTML(f"<b>The forest of revealed paths</b> on {self.n} vertices")
         self.status = W.HTML(layout=W.Layout(min_height="5em"))
         self.out = W.Output(layout=W.Layout(min_height="360px"))
-        self.add_button.on_click(lambda _: self.add())
+        self.add_button.on_click(lambda _: self._on_add_click())
         self.reset_button.on_click(lambda _: self.reset())
+        self.path_text.observe(self._on_submit, names="value")
         self.widget = W.VBox([self.title, W.HBox([self.path_text, self.add_button, self.reset_button]),
                               self.status, self.out])
         self.reset()
@@ -236,6 +242,20 @@ class PathForestExplorer:
         self.forest = PathForest(self.n, grow=self.grow)
         self.history: list[dict] = []
         self._update(f"Type a path of vertex numbers 0..{self.n - 1} (e.g. 0 3 5 2) and press <b>Add</b>.")
+
+    def _on_submit(self, change) -> None:
+        """Enter in the path box (a value sent by the browser) adds the path; a value set from Python does not."""
+        if from_browser(self.path_text, "value") and change["new"].strip():
+            self._submitted = change["new"]
+            self.add()
+
+    def _on_add_click(self) -> None:
+        # clicking Add moves the focus out of the box, which submits the text first: add it once
+        if self._submitted is not None and self._submitted == self.path_text.value:
+            self._submitted = None
+            return
+        self._submitted = None
+        self.add()
 
     def add(self) -> dict | None:
         """Reveal the typed path; returns the new history entry (None if the text is not a path)."""
@@ -333,7 +353,8 @@ class IsingReductionExplorer:
             raise ValueError(f"unknown graph {graph!r}; choose one of {list(self.GRAPHS)}")
         self.graph = CheckedDropdown(options=list(self.GRAPHS), value=graph, description="graph G",
                                      on_invalid=refusal_to_status(self))
-        self.beta = W.IntSlider(value=check_int(beta, "beta", low=1, high=4), min=1, max=4, description="β")
+        self.beta = W.IntSlider(value=check_int(beta, "beta", low=1, high=4), min=1, max=4, description="β",
+                                tooltip="β, the inverse temperature (1..4): the path uses β, the graph 2β")
         self.back_button = W.Button(description="◀ Back", tooltip="undo the last splice")
         self.next_button = W.Button(description="Next splice ▶", button_style="info",
                                     tooltip="splice the next non-tree edge into the path")

@@ -13,6 +13,8 @@ checks what it prints.  The counter and the figure carry the CSS classes
 from __future__ import annotations
 
 import html
+import threading
+import time
 
 import ipywidgets as W
 from IPython.display import Image
@@ -23,23 +25,31 @@ from ..game.adversaries import ADVERSARIES
 from ..game.playground import GRAPHS, LEARNERS, Playground
 from ..learners.registry import playable
 from ..viz.curves import plot_mistake_curves
-from ..viz.graphs import draw_labelled_graph
+from ..viz.graphs import draw_labelled_graph, legend_below, pickable_layout
 from ..viz.style import figure_to_png
 from ..viz.trees import draw_bst
-from .controls import CheckedDropdown, CheckedIntText, refusal_to_status
+from .controls import BrowserClickButton, CheckedDropdown, CheckedIntText, focus_style, refusal_to_status
 from .text import plain_text
 
 __all__ = ["PlaygroundApp"]
 
 #: The app's figure has one size whatever it shows (two or three panels), so the page never jumps.
-#: About 1000 pixels wide, so that JupyterLab shows it at (nearly) full size, and the graph panel
-#: is the widest: a student playing the adversary picks vertices by the numbers written on them.
-FIGURE_DPI = 80
-FIGURE_WIDTH_IN = 12.6
-FIGURE_HEIGHT_PX = 440
-#: Vertex markers and numbers in the graph panel (legible at the size the app is shown).
-GRAPH_NODE_SIZE = 190
-GRAPH_FONT_SIZE = 9.5
+#: 768 pixels wide at 96 dpi: narrower than JupyterLab's output area
+#: (:data:`~simpred_lite.viz.style.NOTEBOOK_OUTPUT_WIDTH_PX`), so it is shown at full size and a
+#: point of the figure is a point on the page.  The graph panel spans the top row (with the
+#: BST path beside it when a learner has one), the mistake curves the bottom row: a student
+#: playing the adversary picks vertices by the numbers written on them.
+FIGURE_DPI = 96
+FIGURE_WIDTH_IN = 8.0
+FIGURE_HEIGHT_PX = 700
+#: Vertex markers and numbers in the graph panel (at least MIN_PICKED_NUMBER_PT as shown).
+GRAPH_NODE_SIZE = 300
+GRAPH_FONT_SIZE = 10
+#: The titles of the top row (two panels side by side: their titles must not touch).
+PANEL_TITLE_SIZE = 10
+#: A Play reports its progress (the counter and "trial k of T") at most this often, in seconds;
+#: only what is shown while it runs depends on it, never the trials played.
+PROGRESS_EVERY_S = 0.25
 
 
 # -- the app ------------------------------------------------------------------------------
@@ -70,6 +80,13 @@ class PlaygroundApp:
     i, j : ipywidgets.Dropdown
         Your pair, when the adversary is ``"student"``.
     step_button, play_button, reset_button : ipywidgets.Button
+        **Play** clicked in the browser plays in a background thread (the kernel stays free
+        to read a **Stop**); ``play_button.click()`` from Python plays synchronously.
+    stop_button : ipywidgets.Button
+        Enabled only while a Play runs: stops it after the current trial.
+    progress : ipywidgets.IntProgress
+        Trials played by the running Play (hidden when idle); ``progress.description`` reads
+        "trial k of T".
     counter : ipywidgets.HTML
         Trials played and each learner's mistakes.
     status : ipywidgets.HTML
@@ -114,7 +131,13 @@ class PlaygroundApp:
         self.i = CheckedDropdown(options=[0, 1], value=0, description="vertex i", on_invalid=refuse)
         self.j = CheckedDropdown(options=[0, 1], value=1, description="vertex j", on_invalid=refuse)
         self.step_button = W.Button(description="Step", button_style="info", tooltip="play one trial")
-        self.play_button = W.Button(description="Play", button_style="primary", tooltip="play several trials")
+        self.play_button = BrowserClickButton(description="Play", button_style="primary",
+                                              tooltip="play several trials")
+        self.stop_button = W.Button(description="Stop", button_style="danger", disabled=True,
+                                    tooltip="stop playing after the current trial")
+        self.progress = W.IntProgress(value=0, min=0, max=play_steps, description=f"trial 0 of {play_steps}",
+                                      style={"description_width": "initial"},
+                                      layout=W.Layout(visibility="hidden", width="22em"))
         self.play_steps = CheckedIntText(value=play_steps, low=1, high=2000, description="steps", on_invalid=refuse,
                                          hint="; Play runs 1..2000 trials at a time")
         self.reset_button = W.Button(description="Reset", button_style="warning", tooltip="fresh learners")
@@ -126,16 +149,23 @@ class PlaygroundApp:
         self.out.add_class("simpred-figure")
         self.step_button.on_click(lambda _: self.step())
         self.play_button.on_click(lambda _: self.play())
+        self.play_button.on_browser_click(lambda _: self.play_in_background())
+        self.stop_button.on_click(lambda _: self.stop())
+        self._stop = threading.Event()
+        self._worker: threading.Thread | None = None
+        self._busy = False
         self.reset_button.on_click(lambda _: self.reset())
         for w in (self.graph, self.learners, self.adversary, self.target, self.seed):
             w.observe(self._on_setting, names="value")
         self.widget = W.VBox([
             W.HBox([self.graph, self.adversary, self.seed]),
             W.HBox([self.learners, W.VBox([self.target, self.i, self.j])]),
-            W.HBox([self.step_button, self.play_button, self.play_steps, self.reset_button]),
+            W.HBox([self.step_button, self.play_button, self.play_steps, self.stop_button, self.reset_button]),
+            self.progress,
             self.counter,
             self.status,
             self.out,
+            focus_style(),
         ])
         self._building = False
         self._rebuild()
@@ -160,7 +190,8 @@ class PlaygroundApp:
             if list(self.i.options) != vertices:
                 self.i.options, self.j.options = vertices, vertices
                 self.i.value, self.j.value = 0, self.game.n - 1
-            self.pos = self.game.layout()
+            natural = GRAPHS[self.graph.value].layout is not None  # e.g. the grid: keep its rows and columns
+            self.pos = self.game.layout() if natural else pickable_layout(self.game.G, self.game.layout())
             student = self.adversary.value == "student"
             self.i.disabled = self.j.disabled = not student
             self.target.disabled = self.adversary.value != "adaptive"
@@ -172,12 +203,17 @@ class PlaygroundApp:
     def _on_setting(self, change) -> None:
         # a value typed in the browser and refused goes back to the old one: traitlets still
         # reports a "change" from it to itself, which must not restart the game
-        if not self._building and change["new"] != change["old"]:
+        if not self._building and not self.busy and change["new"] != change["old"]:
             self._rebuild()
+
+    @property
+    def busy(self) -> bool:
+        """Whether a Play runs in the background."""
+        return self._busy
 
     def step(self):
         """One trial (the student's pair ``(i, j)`` when the adversary is ``"student"``)."""
-        if self.game is None:
+        if self.game is None or self.busy:
             return None
         pair = (int(self.i.value), int(self.j.value)) if self.adversary.value == "student" else None
         try:
@@ -189,25 +225,104 @@ class PlaygroundApp:
         return record
 
     def play(self):
-        """``play_steps`` trials of the adversary (the student adversary cannot autoplay)."""
-        if self.game is None:
+        """``play_steps`` trials of the adversary (the student adversary cannot autoplay).
+
+        Synchronous: this is what ``play_button.click()`` from Python runs.  A click in the
+        browser runs :meth:`play_in_background` instead.
+        """
+        if not self._can_play():
             return []
+        self._stop.clear()
+        return self._play_loop(int(self.play_steps.value))
+
+    def play_in_background(self) -> threading.Thread | None:
+        """Start ``play_steps`` trials in a thread: progress shown, controls disabled, **Stop** enabled.
+
+        The controls come back when the trials are played, when **Stop** is pressed, and also
+        when a trial fails (its error is shown in the status line).
+
+        Returns
+        -------
+        threading.Thread or None
+            The thread playing (``None`` if nothing could be played).
+        """
+        if self.busy or not self._can_play():
+            return None
+        self._stop.clear()
+        self._set_busy(True)
+        self._worker = threading.Thread(target=self._play_in_thread, args=(int(self.play_steps.value),),
+                                        name="simpred-play", daemon=True)
+        self._worker.start()
+        return self._worker
+
+    def stop(self) -> None:
+        """Ask the running Play to stop after its current trial."""
+        self._stop.set()
+
+    def _can_play(self) -> bool:
+        if self.game is None or self.busy:
+            return False
         if self.adversary.value == "student":
             self._show("The student adversary is you: pick a pair and press <b>Step</b>.")
-            return []
+            return False
+        return True
+
+    def _play_in_thread(self, steps: int) -> None:
+        try:
+            self._play_loop(steps)
+        except Exception as err:  # shown to the student; the controls come back below
+            self.status.value = f"Play failed after {len(self.game.history)} trials: {html.escape(repr(err))}."
+        finally:
+            self._set_busy(False)
+
+    def _play_loop(self, steps: int) -> list:
+        """Play up to ``steps`` trials, reporting progress, until done, stopped or refused."""
         records, stopped = [], ""
-        for _ in range(int(self.play_steps.value)):
+        self.progress.max = steps
+        self._report(0, steps)
+        last = time.monotonic()
+        for k in range(steps):
+            if self._stop.is_set():
+                stopped = f" Stopped by you after {k} of {steps} trials."
+                break
             try:
                 records.append(self.game.step())
             except ValueError as err:  # e.g. the adaptive adversary's target retired
                 stopped = f" Stopped: {html.escape(str(err))}."
                 break
+            if time.monotonic() - last >= PROGRESS_EVERY_S:
+                self._report(k + 1, steps)
+                last = time.monotonic()
+        self._report(len(records), steps)
         self._show(f"Played {len(records)} trials. " + (self._describe(records[-1]) if records else "") + stopped)
         return records
 
+    def _report(self, done: int, steps: int) -> None:
+        self.progress.value = done
+        self.progress.description = f"trial {done} of {steps}"
+        self.counter.value = f"<b>{html.escape(self.game.summary())}</b>"
+
+    def _set_busy(self, busy: bool) -> None:
+        """Disable every control but Stop while a Play runs; enable them (as the game allows) after."""
+        for w in (self.graph, self.learners, self.adversary, self.target, self.seed, self.play_steps,
+                  self.reset_button):
+            w.disabled = busy
+        self._busy = busy
+        self.stop_button.disabled = not busy
+        self.progress.layout.visibility = "visible" if busy else "hidden"
+        if busy:
+            self.step_button.disabled = self.play_button.disabled = True
+            self.i.disabled = self.j.disabled = True
+        else:
+            student = self.adversary.value == "student"
+            self.i.disabled = self.j.disabled = not student
+            self.target.disabled = self.adversary.value != "adaptive"
+            self._update_buttons()
+
     def reset(self) -> None:
         """Fresh learners and adversary, same settings."""
-        self._rebuild()
+        if not self.busy:
+            self._rebuild()
 
     def _describe(self, record) -> str:
         t = record.trial
@@ -240,6 +355,8 @@ class PlaygroundApp:
     def _update_buttons(self) -> None:
         """Step and Play are enabled only when they can act (see ``Playground.blocked``)."""
         game = self.game
+        if self._busy:  # _set_busy(False) enables them when the Play ends
+            return
         blocked = "choose at least one learner" if game is None else game.blocked()
         everyone_retired = game is None or len(game.retired) == len(game.names)
         self.step_button.disabled = everyone_retired
@@ -255,29 +372,36 @@ class PlaygroundApp:
         bst_path = game.bst_path(bst_name) if bst_name is not None else None
         # the BST panel is there from the start (empty before the first trial): the layout
         # must not jump at the first step
-        panels = 3 if bst_name is not None else 2
         fig = Figure(figsize=(FIGURE_WIDTH_IN, FIGURE_HEIGHT_PX / FIGURE_DPI), layout="constrained")
-        axes = fig.subplots(1, panels, width_ratios=[1.5, 1, 1.25] if panels == 3 else [1.5, 1.25])
+        grid = fig.add_gridspec(2, 2, height_ratios=[1.5, 1], width_ratios=[1.9, 1])
+        if bst_name is not None:
+            axes = [fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1]), fig.add_subplot(grid[1, :])]
+        else:
+            axes = [fig.add_subplot(grid[0, :]), fig.add_subplot(grid[1, :])]
         cur = game.current
         pair = (cur.trial.i, cur.trial.j) if cur else None
         draw_labelled_graph(game.G, game.labels, ax=axes[0], pos=self.pos, highlight_pair=pair,
                             path=cur.trial.path if cur else None, node_size=GRAPH_NODE_SIZE, font_size=GRAPH_FONT_SIZE,
-                            title=f"{game.graph_name}\ncurrent pair circled")
+                            title=f"{game.graph_name}: current pair circled")
+        # the legend under the drawing says which edges are cut: a shorter title leaves room for the BST's
+        axes[0].set_title(axes[0].get_title().replace(" (red, dashed)", ""), fontsize=PANEL_TITLE_SIZE)
+        axes[0].set_aspect("equal", adjustable="datalim")  # the layout's shape, whatever the panel's width
+        legend_below(axes[0])
         if bst_name is not None and bst_path is None:
             axes[1].text(0.5, 0.5, "The BST path of the pair\nappears after the first trial.",
                          ha="center", va="center", transform=axes[1].transAxes, color="0.4")
-            axes[1].set_title(f"BST path ({bst_name})")
+            axes[1].set_title(f"BST path ({bst_name})", fontsize=PANEL_TITLE_SIZE)
             axes[1].set_axis_off()
         elif bst_path is not None and bst_name is not None:
             bst = getattr(game.learners[bst_name], "bst", None)
             if bst is not None:
                 draw_bst(bst, game.labels, ax=axes[1], path=bst_path, title=f"BST path ({bst_name})")
                 # one line less wide, so that the titles of neighbouring panels never touch
-                axes[1].set_title(axes[1].get_title().replace(": N =", "\nN =", 1))
+                axes[1].set_title(axes[1].get_title().replace(": N =", "\nN =", 1), fontsize=PANEL_TITLE_SIZE)
             else:  # the learner exposes only bst_path(i, j): show the heap indices
                 axes[1].text(0.5, 0.5, "BST path (heap indices):\n" + " - ".join(map(str, bst_path)),
                              ha="center", va="center", wrap=True, transform=axes[1].transAxes)
-                axes[1].set_title(f"BST path ({bst_name})")
+                axes[1].set_title(f"BST path ({bst_name})", fontsize=PANEL_TITLE_SIZE)
                 axes[1].set_axis_off()
         plot_mistake_curves(game.results(), axes[-1], game.bounds(), cap=max(len(game.history), 2 * game.n),
                             retired=game.retired, legend="outside",

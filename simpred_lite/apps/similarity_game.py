@@ -20,12 +20,21 @@ from matplotlib.figure import Figure
 from ..checks import check_int
 from ..graphs import validate_graph, validate_labels
 from ..viz.curves import plot_mistake_curves
-from ..viz.graphs import draw_labelled_graph, graph_layout
+from ..viz.graphs import draw_labelled_graph, graph_layout, legend_below, pickable_layout
 from ..viz.style import figure_to_png
-from .controls import CheckedDropdown, refusal_to_status
+from .controls import CheckedDropdown, focus_style, refusal_to_status
 from .text import label_word, plain_text
 
 __all__ = ["SimilarityGame"]
+
+#: 768 x 432 pixels at 96 dpi: narrower than JupyterLab's output area, so shown at full size and
+#: a point of the figure is a point on the page; the student picks vertices by their numbers
+#: (at least :data:`~simpred_lite.viz.style.MIN_PICKED_NUMBER_PT` as shown).
+FIGURE_DPI = 96
+FIGURE_WIDTH_IN = 8.0
+FIGURE_HEIGHT_IN = 4.5
+GRAPH_NODE_SIZE = 300
+GRAPH_FONT_SIZE = 10
 
 
 class SimilarityGame:
@@ -78,7 +87,7 @@ class SimilarityGame:
         if getattr(learner, "n", n) != n:
             raise ValueError(f"the learner is for {learner.n} vertices but the graph has {n}")
         self.learner = learner
-        self.pos = graph_layout(self.G, seed=check_int(layout_seed, "layout_seed", low=0))
+        self.pos = pickable_layout(self.G, graph_layout(self.G, seed=check_int(layout_seed, "layout_seed", low=0)))
         self.history: list[dict] = []
         self._pending: tuple[int, int, int] | None = None
         self.i = CheckedDropdown(options=list(range(n)), value=0, description="vertex i",
@@ -92,7 +101,8 @@ class SimilarityGame:
         self.predict_button.on_click(lambda _: self.predict())
         self.reveal_button.on_click(lambda _: self.reveal())
         self.widget = W.VBox(
-            [W.HBox([self.i, self.j]), W.HBox([self.predict_button, self.reveal_button]), self.status, self.out]
+            [W.HBox([self.i, self.j]), W.HBox([self.predict_button, self.reveal_button]), self.status, self.out,
+             focus_style()]
         )
         self._set_status("Pick two vertices, press <b>Predict</b>, then <b>Reveal</b>.")
         self._render()
@@ -138,17 +148,23 @@ class SimilarityGame:
     def _set_status(self, text: str) -> None:
         self.status.value = text
 
-    def _render(self) -> None:
-        fig = Figure(figsize=(9, 3.6))
-        ax_g, ax_m = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
+    def figure(self) -> Figure:
+        """The figure the game shows: the graph with the pair circled, and the mistake curve."""
+        fig = Figure(figsize=(FIGURE_WIDTH_IN, FIGURE_HEIGHT_IN), layout="constrained")
+        ax_g, ax_m = fig.subplots(1, 2, width_ratios=[1.5, 1])
         pair = (int(self.i.value), int(self.j.value)) if self.i.value != self.j.value else None
         draw_labelled_graph(self.G, self.labels, ax=ax_g, pos=self.pos, highlight_pair=pair,
-                            title="Your pair (circled)", node_size=60)
+                            title="Your pair (circled)", node_size=GRAPH_NODE_SIZE, font_size=GRAPH_FONT_SIZE)
+        ax_g.set_aspect("equal", adjustable="datalim")
+        legend_below(ax_g)
         wrong = np.array([h["prediction"] != h["truth"] for h in self.history], dtype=int)
         plot_mistake_curves({type(self.learner).__name__: np.cumsum(wrong)}, ax_m, title="Learner's mistakes",
                             legend="inside")
+        return fig
+
+    def _render(self) -> None:
         self.out.outputs = ()
-        self.out.append_display_data(Image(data=figure_to_png(fig)))
+        self.out.append_display_data(Image(data=figure_to_png(self.figure(), dpi=FIGURE_DPI, tight=False)))
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

@@ -10,6 +10,7 @@ compare it with.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 
 import networkx as nx
@@ -42,7 +43,8 @@ def parse_path(text: str, n: int) -> tuple[int, ...]:
     Raises
     ------
     ValueError
-        If a token is not a whole number, or the sequence is not a simple path.
+        If a token is not a whole number (a negative number such as ``"-1 2"`` included: it is
+        refused, not read as ``(1, 2)``), or the sequence is not a simple path.
 
     Examples
     --------
@@ -53,6 +55,14 @@ def parse_path(text: str, n: int) -> tuple[int, ...]:
     """
     if not isinstance(text, str):
         raise TypeError(f"the path must be typed as text such as '0 3 5 2', got {type(text).__name__}")
+    # a dash separates two vertex numbers ("0-3-5-2"); a dash with no number before it is a
+    # minus sign ("-1 2", "0, -3"), and a negative number is refused, not read as its digits
+    # ("0 -3" too: the dash sticks to the number, not to the one before it)
+    negative = re.search(r"(?:^|[,>→])\s*(-\s*\d+)|(?<=\s)(-\d+)", text.replace("->", ">"))
+    if negative is not None:
+        number = re.sub(r"\s+", "", negative.group(1) or negative.group(2))
+        raise ValueError(f"{number!r} is not a vertex number: the vertices are 0..{n - 1}, never negative; "
+                         "type vertex numbers separated by spaces, e.g. '0 3 5 2'")
     tokens = [t for t in text.replace("->", " ").replace("→", " ").replace(",", " ").replace("-", " ").split() if t]
     bad = [t for t in tokens if not t.isdigit()]
     if bad:

@@ -21,6 +21,8 @@ from .style import CLASS_COLORS, LEGEND_FONTSIZE, new_axes
 __all__ = [
     "MAX_NUMBERED_VERTICES",
     "graph_layout",
+    "pickable_layout",
+    "legend_below",
     "draw_labelled_graph",
     "draw_spanning_tree",
     "draw_loop_erasure",
@@ -49,6 +51,64 @@ def graph_layout(G: nx.Graph, seed: int = 0) -> dict[int, np.ndarray]:
     [0, 1, 2]
     """
     return nx.spring_layout(validate_graph(G), seed=check_int(seed, "seed", low=0, high=2**32 - 1))
+
+
+def pickable_layout(G: nx.Graph, pos: dict | None = None) -> dict:
+    """A layout that spreads the vertices evenly, for a drawing where a student picks vertices by number.
+
+    A spring layout packs the vertices of a dense core on top of each other (karate club's
+    0, 1, 2, 13, 32, 33); Kamada–Kawai, started from ``pos``, keeps graph distances as
+    drawing distances and so leaves room for each number.  A graph that is not connected
+    keeps ``pos`` (Kamada–Kawai needs finite distances); so should a graph with a natural
+    drawing (a grid): do not call this for it.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    pos : dict, optional
+        The starting layout (default :func:`graph_layout`).
+
+    Returns
+    -------
+    dict
+        Vertex -> position.
+
+    Examples
+    --------
+    >>> pos = pickable_layout(nx.cycle_graph(5))
+    >>> sorted(pos) == list(range(5))
+    True
+    """
+    G = validate_graph(G)
+    pos = graph_layout(G) if pos is None else pos
+    if G.number_of_nodes() < 3 or not nx.is_connected(G):
+        return pos
+    return nx.kamada_kawai_layout(G, pos=pos)
+
+
+def legend_below(ax, ncols: int = 3) -> None:
+    """Move ``ax``'s legend to one row under the drawing (it then covers nothing, and takes no width).
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Axes with a legend (nothing happens without one).
+    ncols : int, default 3
+        Entries per row.
+
+    Examples
+    --------
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> ax = draw_labelled_graph(nx.path_graph(4), [0, 0, 1, 1], new_axes())
+    >>> legend_below(ax); ax.get_legend().get_frame_on()
+    False
+    """
+    old = ax.get_legend()
+    if old is None:
+        return
+    handles, texts = old.legend_handles, [t.get_text() for t in old.get_texts()]
+    ax.legend(handles=handles, labels=texts, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncols=ncols,
+              fontsize=LEGEND_FONTSIZE, frameon=False, borderaxespad=0.2, handletextpad=0.4, columnspacing=1.2)
 
 
 def draw_labelled_graph(

@@ -71,7 +71,8 @@ def test_the_bst_trial_app_presets_the_true_label_and_learns_it():
 
 
 # -- a typed path, the forest ----------------------------------------------------------------
-@pytest.mark.parametrize("text, path", [("0 3 5 2", (0, 3, 5, 2)), ("4 -> 1, 0", (4, 1, 0)), ("2-1", (2, 1))])
+@pytest.mark.parametrize("text, path", [("0 3 5 2", (0, 3, 5, 2)), ("4 -> 1, 0", (4, 1, 0)), ("2-1", (2, 1)),
+                                        ("0 - 3", (0, 3)), ("0- 3-5", (0, 3, 5))])
 def test_parse_path_reads_what_a_student_types(text, path):
     assert parse_path(text, 6) == path
 
@@ -80,6 +81,10 @@ def test_parse_path_reads_what_a_student_types(text, path):
     ("0 x 2", ValueError, "'x' is not a vertex number"), ("3", ValueError, "at least two vertices"),
     ("0 1 0", ValueError, "twice"), ("0 9", ValueError, "vertex"), (None, TypeError, "typed as text"),
     ("0 1.5", ValueError, "'1.5' is not a vertex number"),
+    # a minus sign is refused, never dropped ("-1 2" is not the path (1, 2))
+    ("-1 2", ValueError, "'-1' is not a vertex number: the vertices are 0..5, never negative"),
+    ("1 -2", ValueError, "'-2' is not a vertex number"), ("0, -3", ValueError, "'-3' is not a vertex number"),
+    ("4 -> -1", ValueError, "'-1' is not a vertex number"), ("- 1 2", ValueError, "'-1' is not a vertex number"),
 ])
 def test_parse_path_says_what_is_wrong(text, error, match):
     with pytest.raises(error, match=match):
@@ -102,6 +107,23 @@ def test_the_forest_app_shows_the_instances_of_path_forest():
     assert len(app.history) == 5 and "Not a path" in app.status_text
     app.reset_button.click()
     assert app.history == [] and app.forest.num_edges == 0
+
+
+def test_enter_in_the_path_box_adds_the_path_once():
+    app = PathForestExplorer(6)
+    assert app.path_text.continuous_update is False  # the value arrives on Enter, not at every key
+    app.path_text.set_state({"value": "0 3 5 2"})  # what the browser sends when the student presses Enter
+    assert [h["path"] for h in app.history] == [[0, 3, 5, 2]]
+    app.add_button.click()  # the click that moved the focus out of the box: the path is not added twice
+    assert len(app.history) == 1
+    app.add_button.click()  # a second click adds it again, as Add always does
+    assert len(app.history) == 2
+    app.path_text.value = "1 4"  # set from Python: only Add reveals it
+    assert len(app.history) == 2
+    app.add_button.click()
+    assert app.history[-1]["path"] == [1, 4]
+    app.path_text.set_state({"value": "-1 2"})
+    assert len(app.history) == 3 and "'-1' is not a vertex number" in app.status_text
 
 
 # -- the stages of the Ising reduction -------------------------------------------------------

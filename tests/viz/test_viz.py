@@ -215,18 +215,54 @@ def test_graph_adversary_legend_stays_clear_of_the_mistakes_panel():
     assert legend.x1 < mistakes_ax.get_tightbbox(renderer).x0, "the class legend runs into the mistakes panel"
 
 
-def test_playground_vertex_numbers_are_legible_at_the_size_jupyterlab_shows():
-    from simpred_lite.apps import PlaygroundApp
-    from simpred_lite.apps.playground_app import FIGURE_DPI
+def _picking_apps():
+    """Every app where a student picks vertices by the numbers drawn on them: (name, app, figure, dpi)."""
+    from simpred_lite import karate_club
+    from simpred_lite.apps import (
+        GraphAdversaryApp,
+        PlaygroundApp,
+        SimilarityGame,
+        adversary_apps,
+        playground_app,
+        similarity_game,
+    )
+    from simpred_lite.learners import UnionFindLearner
 
-    app = PlaygroundApp("karate club", adversary="student", seed=0)
-    fig = app.figure()
-    width_px = fig.get_figwidth() * FIGURE_DPI
-    shown = min(1.0, 1000 / width_px)  # JupyterLab scales an image down to the output area (about 1000 px)
+    G, y = karate_club()
+    for graph in ("karate club", "planted partition", "grid", "barbell"):
+        app = PlaygroundApp(graph, adversary="student", seed=0)  # the BST Perceptron's panel too: the narrowest
+        yield f"playground ({graph})", app.game.n, app.figure, playground_app.FIGURE_DPI
+    game = SimilarityGame(G, y, UnionFindLearner(34))
+    yield "similarity game (00)", 34, game.figure, similarity_game.FIGURE_DPI
+    for H in (nx.cycle_graph(6), G):
+        app = GraphAdversaryApp(H, UnionFindLearner(H.number_of_nodes()))
+        yield f"graph adversary ({H.number_of_nodes()} vertices)", H.number_of_nodes(), app.figure, \
+            adversary_apps.GRAPH_FIGURE_DPI
+
+
+@pytest.mark.parametrize("name, n, figure, dpi", list(_picking_apps()), ids=lambda v: v if isinstance(v, str) else "")
+def test_vertex_numbers_the_student_picks_by_are_legible_at_the_size_jupyterlab_shows(name, n, figure, dpi):
+    from simpred_lite.viz.style import MIN_PICKED_NUMBER_PT, NOTEBOOK_OUTPUT_WIDTH_PX, displayed_font_pt
+
+    fig = figure()
+    from simpred_lite.viz.style import figure_to_png
+
+    png = figure_to_png(fig, dpi=dpi, tight=False)
+    width_px = int.from_bytes(png[16:20], "big")
     numbers = [t for t in fig.axes[0].texts if t.get_text().isdigit()]
-    assert len(numbers) == app.game.n, "every vertex of the graph panel carries its number"
-    smallest_px = min(t.get_fontsize() for t in numbers) * FIGURE_DPI / 72 * shown
-    assert smallest_px >= 9, "vertex numbers would be shown smaller than 9 pixels: the student picks vertices by them"
+    assert sorted(int(t.get_text()) for t in numbers) == list(range(n)), f"{name}: every vertex carries its number"
+    shown = min(displayed_font_pt(t.get_fontsize(), dpi, width_px) for t in numbers)
+    assert shown >= MIN_PICKED_NUMBER_PT, (
+        f"{name}: a {width_px}-px image at {dpi} dpi shows its vertex numbers at {shown:.1f} pt in a "
+        f"{NOTEBOOK_OUTPUT_WIDTH_PX}-px output area; the student picks vertices by them")
+
+
+def test_the_legibility_rule_catches_a_wide_figure():
+    from simpred_lite.viz.style import MIN_PICKED_NUMBER_PT, displayed_font_pt
+
+    # the playground's previous figure: 9.5-pt numbers in a 1008-px image at 80 dpi (about 6 pt shown)
+    assert displayed_font_pt(9.5, 80, 1008) < MIN_PICKED_NUMBER_PT
+    assert displayed_font_pt(10, 96, 768) == 10 and displayed_font_pt(10, 96, 1552) == pytest.approx(5, rel=0.01)
 
 
 def test_scaling_fit_has_an_intercept_so_it_fits_an_overhead():

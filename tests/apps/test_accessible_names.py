@@ -1,0 +1,83 @@
+"""Every control of every app has an accessible name: a non-empty ``description`` or ``tooltip``.
+
+A screen reader announces a control by its label (ipywidgets renders ``description`` as a
+``<label>`` tied to the control, and ``tooltip`` as its ``title``); a button is named by
+its text.  ToggleButtons name each of their buttons by its option and ``tooltips``.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as W
+import networkx as nx
+import pytest
+
+DISPLAY_ONLY = (W.HTML, W.HTMLMath, W.Label, W.Output, W.Image, W.Box)
+
+
+def _apps():
+    from simpred_lite import karate_club
+    from simpred_lite.apps import (
+        BSTBuildExplorer,
+        BSTTrialExplorer,
+        GraphAdversaryApp,
+        IsingReductionExplorer,
+        MergeSortLearnerApp,
+        PathForestExplorer,
+        PermutationAdversaryApp,
+        PlaygroundApp,
+        ResistanceCutExplorer,
+        SimilarityGame,
+        WilsonWalkExplorer,
+    )
+    from simpred_lite.bst import BinarySupportTree
+    from simpred_lite.learners import UnionFindLearner
+
+    G, y = karate_club()
+    return {
+        "SimilarityGame": lambda: SimilarityGame(G, y, UnionFindLearner(34)),
+        "PlaygroundApp": lambda: PlaygroundApp("barbell", adversary="random"),
+        "GraphAdversaryApp": lambda: GraphAdversaryApp(nx.cycle_graph(6), UnionFindLearner(6)),
+        "PermutationAdversaryApp": lambda: PermutationAdversaryApp(4),
+        "MergeSortLearnerApp": lambda: MergeSortLearnerApp(4),
+        "BSTTrialExplorer": lambda: BSTTrialExplorer(BinarySupportTree([0, 1, 2, 3]), labels=[0, 0, 1, 1]),
+        "PathForestExplorer": lambda: PathForestExplorer(6),
+        "IsingReductionExplorer": lambda: IsingReductionExplorer(),
+        "ResistanceCutExplorer": lambda: ResistanceCutExplorer(),
+        "WilsonWalkExplorer": lambda: WilsonWalkExplorer(4, 5, seed=0, root=0),
+        "BSTBuildExplorer": lambda: BSTBuildExplorer(),
+    }
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def test_every_app_of_the_package_is_checked():
+    import simpred_lite.apps as apps
+
+    classes = {name for name in apps.__all__ if name.endswith(("App", "Explorer", "Game"))}
+    assert classes == set(_apps()), "add the new app to _apps() so that its controls are checked"
+
+
+@pytest.mark.parametrize("name", sorted(_apps()))
+def test_every_control_has_an_accessible_name(name):
+    app = _apps()[name]()
+    unnamed = []
+    controls = [w for w in _walk(app.widget) if isinstance(w, W.DOMWidget) and not isinstance(w, DISPLAY_ONLY)]
+    assert controls, f"{name} has no control"
+    for w in controls:
+        if not (str(getattr(w, "description", "")).strip() or str(getattr(w, "tooltip", "") or "").strip()):
+            unnamed.append(f"{type(w).__name__}(value={getattr(w, 'value', None)!r})")
+        if isinstance(w, W.ToggleButtons) and w.tooltips and len(w.tooltips) != len(w.options):
+            unnamed.append(f"ToggleButtons {w.description!r}: one tooltip per option")
+    assert not unnamed, f"{name}: controls without a description or tooltip: {unnamed}"
+
+
+def test_the_toggle_buttons_of_06_say_what_each_label_does():
+    from simpred_lite.apps import BSTTrialExplorer
+    from simpred_lite.bst import BinarySupportTree
+
+    app = BSTTrialExplorer(BinarySupportTree([0, 1, 2, 3]), labels=[0, 0, 1, 1])
+    assert len(app.label.tooltips) == 2 and all("Learn will apply y =" in t for t in app.label.tooltips)
