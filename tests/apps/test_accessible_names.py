@@ -21,13 +21,16 @@ def _apps():
         BSTTrialExplorer,
         GraphAdversaryApp,
         IsingReductionExplorer,
+        MatrixLearnerExplorer,
         MergeSortLearnerApp,
         PathForestExplorer,
         PermutationAdversaryApp,
         PlaygroundApp,
+        ReductionExplorer,
         ResistanceCutExplorer,
         SimilarityGame,
         WilsonWalkExplorer,
+        YourDataExplorer,
     )
     from simpred_lite.bst import BinarySupportTree
     from simpred_lite.learners import UnionFindLearner
@@ -45,6 +48,9 @@ def _apps():
         "ResistanceCutExplorer": lambda: ResistanceCutExplorer(),
         "WilsonWalkExplorer": lambda: WilsonWalkExplorer(4, 5, seed=0, root=0),
         "BSTBuildExplorer": lambda: BSTBuildExplorer(),
+        "ReductionExplorer": lambda: ReductionExplorer(),
+        "MatrixLearnerExplorer": lambda: MatrixLearnerExplorer(),
+        "YourDataExplorer": lambda: YourDataExplorer(),
     }
 
 
