@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+# One worker per core; a notebook (its cells run in order) and a test file stay on one worker.
+PARALLEL := -n auto --dist loadfile
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 .PHONY: lab app lint test test-fast notebooks bench bench-full clean help \
@@ -64,13 +66,13 @@ TYPECHECK := $(VENV)/bin/mypy
 test: $(STAMP)
 	$(LINT)
 	$(TYPECHECK)
-	$(PY) -m pytest $(NBVAL) --doctest-modules simpred_lite tests notebooks
+	$(PY) -m pytest $(PARALLEL) $(NBVAL) --doctest-modules simpred_lite tests notebooks
 
 # Only the Python unit tests (no notebooks), for quick iterations.
 test-fast: $(STAMP)
 	$(LINT)
 	$(TYPECHECK)
-	$(PY) -m pytest --doctest-modules simpred_lite tests
+	$(PY) -m pytest $(PARALLEL) --doctest-modules simpred_lite tests
 
 lint: $(STAMP)
 	$(LINT)
@@ -118,7 +120,7 @@ formgrader: $(STAMP)
 
 # The exercise bench on all twelve assignments (make test runs two, chosen by the date).
 test-coursework: $(STAMP)
-	COURSEWORK_ASSIGNMENTS=all PATH="$(abspath $(VENV))/bin:$$PATH" $(PY) -m pytest tests/test_coursework.py tests/test_assignments.py
+	COURSEWORK_ASSIGNMENTS=all PATH="$(abspath $(VENV))/bin:$$PATH" $(PY) -m pytest $(PARALLEL) tests/test_coursework.py tests/test_assignments.py
 
 bench: $(STAMP)
 	$(PY) scripts/run_benchmarks.py
