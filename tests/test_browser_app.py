@@ -43,7 +43,7 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]
-BUDGET_S = 50.0  # the whole test, server start included
+BUDGET_S = 120.0  # the whole test, server start included (make test runs other tests beside it)
 COUNTER = re.compile(r"trials: (\d+) \| mistakes: (.*)")
 
 if not os.path.exists(CHROMIUM):
