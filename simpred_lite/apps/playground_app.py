@@ -403,7 +403,8 @@ class PlaygroundApp:
                              ha="center", va="center", wrap=True, transform=axes[1].transAxes)
                 axes[1].set_title(f"BST path ({bst_name})", fontsize=PANEL_TITLE_SIZE)
                 axes[1].set_axis_off()
-        plot_mistake_curves(game.results(), axes[-1], game.bounds(), cap=max(len(game.history), 2 * game.n),
+        # a symmetric-log axis: every bound is drawn from the first trial on, beside curves of a few mistakes
+        plot_mistake_curves(game.results(), axes[-1], game.bounds(), log=True,
                             retired=game.retired, legend="outside",
                             title=f"Mistakes against the {game.adversary.name} adversary")
         return fig
