@@ -69,7 +69,7 @@ __all__ += [*registry.__all__, "check_learner"]
 _MOVED_TO_GAME = {"run_class": "run_class", "adversarial_class_run": "adaptive_class_run"}
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name in _MOVED_TO_GAME:
         from ..game import play
 

@@ -157,6 +157,7 @@ class _PairedPatterns(ClassLearner):
 
     setting: ClassVar[str] = "paired permutations"
     problem: ClassVar[str] = "paired permutations"
+    K: int  # never None: K items, K classes
 
     def __init__(self, K: int):
         K = check_int(K, "K", low=2)
@@ -559,6 +560,7 @@ class IteratedClassLearner(ClassLearner):
     problem: ClassVar[str] = "paired permutations"
     description = "one Theorem 9 class algorithm per copy of the r-iterated problem"
     bound_text = "r 4.4035 (K - 1)"
+    K: int  # never None: K items, K classes
 
     def __init__(self, K: int, r: int, beta: float = PAPER_BETA):
         K = check_int(K, "K", low=2)
