@@ -275,7 +275,7 @@ class PairedPermutationClassLearner(_PairedPatterns):
         Examples
         --------
         >>> PairedPermutationClassLearner(2).votes((0, 1))
-        [Fraction(0, 1), Fraction(1, 1)]
+        [Fraction(1, 1), Fraction(0, 1)]
         """
         return self._votes(self._check_pattern(x))
 
