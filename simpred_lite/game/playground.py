@@ -52,6 +52,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import networkx as nx
 import numpy as np
@@ -199,7 +200,7 @@ class Playground:
     Trial(i=0, j=33, y=1, path=None)
     """
 
-    def __init__(self, graph="karate club", learners: Sequence[str] | None = None, adversary="random",
+    def __init__(self, graph: Any = "karate club", learners: Sequence[Any] | None = None, adversary: Any = "random",
                  seed: int = 0, adversary_options: dict | None = None, registry: dict | None = None):
         self.seed = check_int(seed, "seed", low=0)
         self.registry = LEARNERS if registry is None else registry
@@ -257,7 +258,7 @@ class Playground:
         self.history: list[StepRecord] = []
         self.retired: dict[str, str] = {}
 
-    def fresh_learner(self, name: str):
+    def fresh_learner(self, name: str) -> Any:
         """A new learner ``name`` exactly as this game builds it (same graph, seed, labels).
 
         Examples

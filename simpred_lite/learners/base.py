@@ -100,7 +100,7 @@ class _LearnerInfo:
         return cls.display_name or cls.__name__
 
     @classmethod
-    def for_graph(cls, G, seed: int = 0, labels=None):
+    def for_graph(cls, G: Any, seed: int = 0, labels: Any = None) -> Any:
         """A fresh learner for the game on the labelled graph ``G`` (how the registry builds it).
 
         The default builds ``cls(n)``; learners that need the graph, a random draw (``seed``,
@@ -124,7 +124,7 @@ class _LearnerInfo:
         """
         return cls(G.number_of_nodes())
 
-    def mistake_bound(self, G, labels) -> float | None:
+    def mistake_bound(self, G: Any, labels: Any) -> float | None:
         """This learner's mistake bound on the labelled graph ``(G, labels)``, or None.
 
         It may use the learner's own draws (its BST's ``R``); the formulas live in
@@ -238,7 +238,7 @@ class SimilarityLearner(_LearnerInfo, ABC):
     def _learn(self, i: int, j: int, y: int, y_hat: int, path: tuple[int, ...] | None) -> None:
         """Update after the label ``y`` was revealed; ``y_hat`` is what was predicted."""
 
-    def _check_path(self, i: int, j: int, path) -> tuple[int, ...] | None:
+    def _check_path(self, i: int, j: int, path: Any) -> tuple[int, ...] | None:
         """Validate the revealed path.
 
         Every learner checks a path it is given, whether it uses it or not: it must be a
@@ -322,7 +322,7 @@ class ClassLearner(_LearnerInfo, ABC):
         self.trials = 0
 
     @classmethod
-    def for_graph(cls, G, seed: int = 0, labels=None):
+    def for_graph(cls, G: Any, seed: int = 0, labels: Any = None) -> Any:
         """A fresh class learner on the labelled graph (default ``cls(n, K)``, ``K`` from the labels).
 
         See :meth:`SimilarityLearner.for_graph`.

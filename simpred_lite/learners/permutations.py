@@ -497,7 +497,7 @@ class HalvingPermutationLearner(SimilarityLearner):
         """The learner on the ``K²`` patterns of a paired permutation problem (``G`` has ``K²`` vertices)."""
         return cls(_items_of(G.number_of_nodes()))
 
-    def mistake_bound(self, G=None, labels=None) -> float:
+    def mistake_bound(self, G: Any = None, labels: Any = None) -> float:
         """``log2 K!``: halving over the ``K!`` permutations, on any paired permutation sequence."""
         return math.log2(math.factorial(self.K))
 
