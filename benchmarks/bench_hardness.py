@@ -40,8 +40,8 @@ def main(argv):
 
         def play(learner):
             for x, y in seq:
-                learner.predict_one(x)
-                learner.learn_one(x, y)
+                learner.predict_class(x)
+                learner.learn_class(x, y)
             return learner
 
         tp = best_of(lambda: play(PairedPermutationClassLearnerReference(K)), 1)

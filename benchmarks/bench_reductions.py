@@ -13,7 +13,7 @@ import networkx as nx
 import numpy as np
 from _timing import best_of
 
-from simpred_lite.game.play import run
+from simpred_lite.game.play import adaptive_class_run, run
 from simpred_lite.game.trials import random_trials
 from simpred_lite.graphs import planted_partition
 from simpred_lite.learners import (
@@ -21,7 +21,6 @@ from simpred_lite.learners import (
     GraphPerceptronReference,
     HalvingClassifier,
     SimilarityFromClassifier,
-    adversarial_class_run,
     labelings_with_small_cut,
 )
 
@@ -52,8 +51,8 @@ def bench_perceptron(quick: bool) -> None:
         G, y = planted_partition(n, 2, 0.1, 0.01, seed=n)
         T = 200 if quick else 400
         fast, ref = GraphPerceptron(G), GraphPerceptronReference(G)
-        t_fast = best_of(lambda: adversarial_class_run(fast, y, T, seed=1), 1)
-        t_ref = best_of(lambda: adversarial_class_run(ref, y, T, seed=1), 1)
+        t_fast = best_of(lambda: adaptive_class_run(fast, y, T, seed=1), 1)
+        t_ref = best_of(lambda: adaptive_class_run(ref, y, T, seed=1), 1)
         assert fast.mistakes == ref.mistakes
         print(f"  n={n} T={T} (adversarial, {fast.mistakes} mistakes): time ratio reference/incremental = "
               f"{t_ref / t_fast:.1f}")

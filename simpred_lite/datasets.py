@@ -1,4 +1,11 @@
-"""Real labelled graphs bundled with the suite's dependencies (no download at run time).
+"""The named labelled graphs of the suite, and real ones bundled with its dependencies (no download).
+
+:data:`GRAPHS` is the one place that names the bundled graphs: the small teaching graphs the
+playground offers (a planted partition, a grid, a barbell) and the real graphs of
+:data:`DATASETS` (the karate club, kNN graphs of scikit-learn's tables, ...), each a
+:class:`GraphSpec` (``factory(seed) -> (G, labels)``, a description, optionally a layout).
+:func:`load_graph` loads any of them as a :class:`LabelledGraph`; the playground
+(:mod:`simpred_lite.game.playground`) and ``evaluate`` read them from here.
 
 :func:`digits_knn_graph` turns scikit-learn's bundled handwritten digits (1797 images of
 8 x 8 pixels, classes 0-9) into a nearest-neighbour graph: a real graph with ``K = 10``
@@ -9,6 +16,7 @@ size is far below the plain cut size.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import networkx as nx
@@ -100,7 +108,7 @@ def digits_knn_graph(k: int = 10) -> tuple[nx.Graph, np.ndarray]:
 # ---------------------------------------------------------------------------------------------
 # your own graph in: feature matrices, networkx graphs with any node ids, bundled datasets
 # ---------------------------------------------------------------------------------------------
-__all__ += ["knn_graph", "LabelledGraph", "DATASETS", "load_graph"]
+__all__ += ["knn_graph", "LabelledGraph", "GraphSpec", "GRAPHS", "DATASETS", "load_graph"]
 
 
 def _encode_labels(values, what: str, where=None) -> tuple[np.ndarray, tuple]:
@@ -510,7 +518,7 @@ def _davis(k: int | None) -> LabelledGraph:
     return LabelledGraph.from_networkx(G, label="kind", name="southern women")
 
 
-#: The bundled labelled graphs of :func:`load_graph`: name -> description.
+#: The real labelled graphs: name -> description (a part of :data:`GRAPHS`).
 DATASETS: dict[str, str] = {
     "iris": "150 iris flowers, 3 species; kNN graph of the 4 standardised measurements",
     "wine": "178 wines, 3 cultivars; kNN graph of the 13 standardised chemical measurements",
@@ -531,6 +539,75 @@ _LOADERS = {
 }
 
 
+@dataclass(frozen=True)
+class GraphSpec:
+    """A named labelled graph: ``factory(seed) -> (G, labels)``, a description, and optionally
+    its natural drawing ``layout(G) -> {vertex: (x, y)}`` (else a spring layout).
+
+    Parameters
+    ----------
+    name : str
+    factory : callable ``(seed) -> (networkx.Graph, numpy.ndarray)``
+        The seed matters for random graphs (the planted partition) only.
+    description : str
+    layout : callable ``(G) -> dict``, optional
+
+    Examples
+    --------
+    >>> G, y = GRAPHS["grid"].factory(0)
+    >>> G.number_of_nodes(), int(y.max()) + 1, GRAPHS["grid"].layout is not None
+    (40, 2, True)
+    """
+
+    name: str
+    factory: Callable[[int], tuple[nx.Graph, np.ndarray]]
+    description: str
+    layout: Callable[[nx.Graph], dict] | None = None
+
+
+def _planted(seed: int) -> tuple[nx.Graph, np.ndarray]:
+    from .graphs import planted_partition
+
+    return planted_partition(36, 3, 0.35, 0.03, seed=seed)
+
+
+def _grid(seed: int) -> tuple[nx.Graph, np.ndarray]:
+    from .graphs import grid_graph
+
+    return grid_graph(5, 8, K=2)
+
+
+def _grid_layout(G: nx.Graph) -> dict:
+    return {v: np.array([v % 8, -(v // 8)], dtype=float) for v in G}
+
+
+def _barbell(seed: int) -> tuple[nx.Graph, np.ndarray]:
+    from .graphs import barbell_graph
+
+    return barbell_graph(8, 2)
+
+
+def _real(name: str) -> Callable[[int], tuple[nx.Graph, np.ndarray]]:
+    def factory(seed: int) -> tuple[nx.Graph, np.ndarray]:
+        lg = _LOADERS[name](None)
+        return lg.graph, lg.labels
+
+    return factory
+
+
+#: Every named labelled graph of the suite: name -> :class:`GraphSpec`.  The teaching graphs
+#: first (the playground offers them with the karate club), then the real ones of :data:`DATASETS`.
+GRAPHS: dict[str, GraphSpec] = {
+    spec.name: spec
+    for spec in (
+        GraphSpec("planted partition", _planted, "36 vertices in 3 classes; p_in = 0.35, p_out = 0.03"),
+        GraphSpec("grid", _grid, "5 x 8 grid, 2 classes in vertical bands", layout=_grid_layout),
+        GraphSpec("barbell", _barbell, "two 8-cliques joined by a 2-vertex bridge"),
+        *(GraphSpec(name, _real(name), description) for name, description in DATASETS.items()),
+    )
+}
+
+
 def load_graph(name: str, k: int | None = None) -> LabelledGraph:
     """A real labelled graph that ships inside the package's dependencies (no download).
 
@@ -543,11 +620,13 @@ def load_graph(name: str, k: int | None = None) -> LabelledGraph:
     * ``"southern women"``: networkx's Davis graph, labelled woman / event (its ``bipartite``
       attribute): every edge joins the two classes — the opposite of what graph learners
       assume, kept as a warning example.
+    * the teaching graphs of :data:`GRAPHS` (``"planted partition"`` drawn with seed 0,
+      ``"grid"``, ``"barbell"``), classes named ``"0"``, ``"1"``, ...
 
     Parameters
     ----------
     name : str
-        A key of :data:`DATASETS`.
+        A key of :data:`GRAPHS` (:data:`DATASETS` lists the real ones).
     k : int, optional
         Neighbours per point, for the kNN datasets only.
 
@@ -562,6 +641,13 @@ def load_graph(name: str, k: int | None = None) -> LabelledGraph:
     >>> load_graph("karate club").class_names
     ('Mr. Hi', 'Officer')
     """
-    if not isinstance(name, str) or name not in _LOADERS:
-        raise ValueError(f"unknown dataset {name!r}; choose one of {list(DATASETS)}")
+    if not isinstance(name, str) or name not in GRAPHS:
+        raise ValueError(f"unknown dataset {name!r}; choose one of {list(GRAPHS)}")
+    if name not in _LOADERS:  # a teaching graph: built from its spec (seed 0)
+        if k is not None:
+            raise ValueError(f"k applies to the kNN datasets only; the {name} is a graph already")
+        G, y = GRAPHS[name].factory(0)
+        K = int(y.max()) + 1
+        return LabelledGraph(G, np.asarray(y, dtype=np.int64), tuple(range(G.number_of_nodes())),
+                             tuple(str(c) for c in range(K)), name)
     return _LOADERS[name](k)

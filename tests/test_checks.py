@@ -244,7 +244,7 @@ BAD_INPUTS = [
     ("BST from_graph seed bool", _call(bst.BinarySupportTree.from_graph, P4, seed=True), TypeError, "seed must be"),
     ("random_permutation seed str", _call(lowerbound.random_permutation, 3, seed="x"), TypeError, "seed must be"),
     ("random_tree_with_clusters seed None", _call(unknown_graphs.random_tree_with_clusters, 10, 2, seed=None), ValueError, "explicit seed"),
-    ("adversarial_class_run seed float", _call(classifiers.adversarial_class_run, MemorizingClassifier(4, 3), [0, 2, 1, 0], 2, seed=0.5), TypeError, "seed must be"),
+    ("adaptive_class_run seed float", _call(play.adaptive_class_run, MemorizingClassifier(4, 3), [0, 2, 1, 0], 2, seed=0.5), TypeError, "seed must be"),
     ("Playground seed negative", _call(playground.Playground, "barbell", ["AlwaysSimilar"], seed=-1), ValueError, "seed must be at least 0"),
     ("Playground reset seed float", lambda: playground.Playground("barbell", ["AlwaysSimilar"], seed=0).reset(seed=1.5), TypeError, "seed must be an integer"),
     # generators

@@ -104,7 +104,6 @@ KNOWN_UNDOCUMENTED = frozenset(
         "simpred_lite.game.evaluation.Evaluation",
         "simpred_lite.game.evaluation.LearnerResult",
         "simpred_lite.game.evaluation.Sweep",
-        "simpred_lite.game.playground.GraphSpec",
         "simpred_lite.game.playground.StepRecord",
         "simpred_lite.game.trials.RunResult",
         "simpred_lite.learners.base.SimilarityLearner",

@@ -4,7 +4,8 @@ This module is the plain-Python logic behind notebook 10 and its web app
 (:mod:`simpred_lite.apps.playground_app`); it is tested without a browser.
 
 * **Graphs** — :data:`GRAPHS`: a planted partition, a grid, a barbell and the karate club,
-  each with its classes.
+  each with its classes: the playground's choice from the one list of named graphs,
+  :data:`simpred_lite.datasets.GRAPHS` (any name there plays too).
 * **Learners** — :data:`LEARNERS`, the one registry of :mod:`simpred_lite.learners.registry`
   (``name -> LearnerSpec``), discovered from the learner classes: how to build each learner on
   a graph, whether it needs the path revealed with each pair (the unknown-graph setting of
@@ -49,15 +50,17 @@ and the adversary reveals none, the playground reveals the shortest path.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import networkx as nx
 import numpy as np
 
 from .. import graphs as g
 from ..checks import LearnerGaveUp, check_int, check_num_trials, check_pair, check_random_state
-from ..datasets import DATASETS, load_graph
+from ..datasets import GRAPHS as NAMED_GRAPHS
+from ..datasets import GraphSpec
 from ..learners.registry import (
     LEARNERS,
     LearnerSpec,
@@ -72,6 +75,7 @@ from .trials import RunResult, Trial, shortest_path
 __all__ = [
     "GraphSpec",
     "GRAPHS",
+    "PLAYGROUND_GRAPHS",
     "LearnerSpec",
     "LEARNERS",
     "register_learner",
@@ -84,28 +88,10 @@ __all__ = [
 
 
 # -- graphs -------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class GraphSpec:
-    """A graph the playground offers: ``factory(seed) -> (G, labels)``, a description, and
-    optionally its natural drawing ``layout(G) -> {vertex: (x, y)}`` (else a spring layout)."""
-
-    name: str
-    factory: Callable[[int], tuple[nx.Graph, np.ndarray]]
-    description: str
-    layout: Callable[[nx.Graph], dict] | None = None
-
-
-GRAPHS: dict[str, GraphSpec] = {
-    spec.name: spec
-    for spec in (
-        GraphSpec("planted partition", lambda seed: g.planted_partition(36, 3, 0.35, 0.03, seed=seed),
-                  "36 vertices in 3 classes; p_in = 0.35, p_out = 0.03"),
-        GraphSpec("grid", lambda seed: g.grid_graph(5, 8, K=2), "5 x 8 grid, 2 classes in vertical bands",
-                  layout=lambda G: {v: np.array([v % 8, -(v // 8)], dtype=float) for v in G}),
-        GraphSpec("barbell", lambda seed: g.barbell_graph(8, 2), "two 8-cliques joined by a 2-vertex bridge"),
-        GraphSpec("karate club", lambda seed: tuple(load_graph("karate club")), DATASETS["karate club"]),
-    )
-}
+#: The graphs the playground offers (its app's menu): chosen from the one list of named graphs,
+#: :data:`simpred_lite.datasets.GRAPHS`, which also plays by name.
+PLAYGROUND_GRAPHS = ("planted partition", "grid", "barbell", "karate club")
+GRAPHS: dict[str, GraphSpec] = {name: NAMED_GRAPHS[name] for name in PLAYGROUND_GRAPHS}
 
 
 # -- learners -----------------------------------------------------------------------------
@@ -177,7 +163,7 @@ class Playground:
     Parameters
     ----------
     graph : str or (networkx.Graph, labels)
-        A key of :data:`GRAPHS`, or your own labelled graph.
+        A key of :data:`GRAPHS` (or of :data:`simpred_lite.datasets.GRAPHS`), or your own labelled graph.
     learners : sequence of str, optional
         Names of :data:`LEARNERS` (display or class names, or learner classes); by default
         every learner of the settings "baseline", "known graph" and "unknown graph".
@@ -214,15 +200,16 @@ class Playground:
     Trial(i=0, j=33, y=1, path=None)
     """
 
-    def __init__(self, graph="karate club", learners: Sequence[str] | None = None, adversary="random",
+    def __init__(self, graph: Any = "karate club", learners: Sequence[Any] | None = None, adversary: Any = "random",
                  seed: int = 0, adversary_options: dict | None = None, registry: dict | None = None):
         self.seed = check_int(seed, "seed", low=0)
         self.registry = LEARNERS if registry is None else registry
         if isinstance(graph, str):
-            if graph not in GRAPHS:
-                raise ValueError(f"unknown graph {graph!r}; choose one of {list(GRAPHS)} or pass (G, labels)")
+            if graph not in NAMED_GRAPHS:
+                raise ValueError(f"unknown graph {graph!r}; choose one of {list(GRAPHS)} (or another name of "
+                                 "simpred_lite.datasets.GRAPHS) or pass (G, labels)")
             self.graph_name = graph
-            G, labels = GRAPHS[graph].factory(self.seed)
+            G, labels = NAMED_GRAPHS[graph].factory(self.seed)
         else:
             try:
                 G, labels = graph
@@ -271,7 +258,7 @@ class Playground:
         self.history: list[StepRecord] = []
         self.retired: dict[str, str] = {}
 
-    def fresh_learner(self, name: str):
+    def fresh_learner(self, name: str) -> Any:
         """A new learner ``name`` exactly as this game builds it (same graph, seed, labels).
 
         Examples
@@ -291,7 +278,7 @@ class Playground:
 
     def layout(self) -> dict:
         """Vertex positions for figures: the graph's natural drawing, or a seeded spring layout."""
-        spec = GRAPHS.get(self.graph_name)
+        spec = NAMED_GRAPHS.get(self.graph_name)
         if spec is not None and spec.layout is not None:
             return spec.layout(self.G)
         from ..viz.graphs import graph_layout  # plotting pulls in matplotlib: only when drawing

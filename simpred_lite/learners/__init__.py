@@ -13,7 +13,7 @@ One protocol family (:mod:`~simpred_lite.learners.base`), one module per family:
 - :mod:`~simpred_lite.learners.bst_perceptron` — the fast Perceptron on a BST (§4.1)
 - :mod:`~simpred_lite.learners.path_forest` — the forest of revealed paths (§5)
 - :mod:`~simpred_lite.learners.unknown` — TreeWinnow and the r-norm Perceptron (§5)
-- :mod:`~simpred_lite.learners.permutations` — the paired permutation learners (§7)
+- :mod:`~simpred_lite.learners.permutations` — the paired permutation learners (§7), class and similarity
 - :mod:`~simpred_lite.learners.bounds` — every mistake bound, named after its learner
 - :mod:`~simpred_lite.learners.registry` — the one registry, discovered from the classes
   (:func:`available` lists it, :func:`resolve` turns a name, class or instance into a spec)
@@ -61,3 +61,17 @@ from .checking import check_learner  # noqa: E402
 from .registry import *  # noqa: E402
 
 __all__ += [*registry.__all__, "check_learner"]
+
+
+# Names kept for notebooks executed before the class run loop moved to simpred_lite.game
+# (run_class) and the class game's adaptive adversary got the vocabulary's name
+# (adaptive_class_run); not in __all__, so the registry and star-imports never see them.
+_MOVED_TO_GAME = {"run_class": "run_class", "adversarial_class_run": "adaptive_class_run"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _MOVED_TO_GAME:
+        from ..game import play
+
+        return getattr(play, _MOVED_TO_GAME[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

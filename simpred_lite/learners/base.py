@@ -82,6 +82,10 @@ class _LearnerInfo:
     description: ClassVar[str] = ""
     #: The mistake bound in words, for the registry's listing ("" without one).
     bound_text: ClassVar[str] = ""
+    #: The kind of instance the learner is built for: ``"graph"`` (a labelled graph), or
+    #: ``"paired permutations"`` (the ``K²`` patterns of §7, labels ``max(z(x'), z(x''))``);
+    #: :func:`~simpred_lite.learners.check_learner` builds its default problem from it.
+    problem: ClassVar[str] = "graph"
     #: The constructor's arguments, kept by ``__new__`` for :meth:`clone`.
     _init_params: tuple[tuple[Any, ...], dict[str, Any]]
 
@@ -96,7 +100,7 @@ class _LearnerInfo:
         return cls.display_name or cls.__name__
 
     @classmethod
-    def for_graph(cls, G, seed: int = 0, labels=None):
+    def for_graph(cls, G: Any, seed: int = 0, labels: Any = None) -> Any:
         """A fresh learner for the game on the labelled graph ``G`` (how the registry builds it).
 
         The default builds ``cls(n)``; learners that need the graph, a random draw (``seed``,
@@ -120,7 +124,7 @@ class _LearnerInfo:
         """
         return cls(G.number_of_nodes())
 
-    def mistake_bound(self, G, labels) -> float | None:
+    def mistake_bound(self, G: Any, labels: Any) -> float | None:
         """This learner's mistake bound on the labelled graph ``(G, labels)``, or None.
 
         It may use the learner's own draws (its BST's ``R``); the formulas live in
@@ -244,7 +248,7 @@ class SimilarityLearner(_LearnerInfo, ABC):
     def _learn(self, i: int, j: int, y: int, y_hat: int, path: tuple[int, ...] | None) -> None:
         """Update after the label ``y`` was revealed; ``y_hat`` is what was predicted."""
 
-    def _check_path(self, i: int, j: int, path) -> tuple[int, ...] | None:
+    def _check_path(self, i: int, j: int, path: Any) -> tuple[int, ...] | None:
         """Validate the revealed path.
 
         Every learner checks a path it is given, whether it uses it or not: it must be a
@@ -285,6 +289,16 @@ class ClassLearner(_LearnerInfo, ABC):
     so every learner is conservative by construction (the master algorithm of Lemma 7
     relies on it).
 
+    *Patterns.*  The patterns of a graph's class game are its vertices ``0 .. n-1``.  A class
+    learner whose patterns are structured (the pairs ``(x', x'')`` of the paired permutation
+    problem of §7, or ``((x', x''), copy)`` of its ``r``-iterated form) overrides the one hook
+    :meth:`_check_pattern`, which validates a pattern and turns it into what the learner
+    works with.  Such a learner must still accept the pattern *numbers* ``0 .. n-1`` (so a run
+    loop over vertices, the reductions and :func:`~simpred_lite.learners.check_learner` can
+    pose any pattern); its natural form is a convenience on top.  This is the only extension
+    the pattern-based learners need: predictions, labels, mistakes and ``clone()`` stay those
+    of this class.
+
     Parameters
     ----------
     n : int
@@ -318,7 +332,7 @@ class ClassLearner(_LearnerInfo, ABC):
         self.trials = 0
 
     @classmethod
-    def for_graph(cls, G, seed: int = 0, labels=None):
+    def for_graph(cls, G: Any, seed: int = 0, labels: Any = None) -> Any:
         """A fresh class learner on the labelled graph (default ``cls(n, K)``, ``K`` from the labels).
 
         See :meth:`SimilarityLearner.for_graph`.
@@ -328,19 +342,27 @@ class ClassLearner(_LearnerInfo, ABC):
         K = 2 if labels is None else max(2, int(np.max(labels)) + 1)
         return cls(G.number_of_nodes(), K)
 
-    def predict_class(self, x) -> int:
-        """Predict the class of vertex ``x``; never changes the state."""
-        x = check_vertex(x, self.n, "pattern x")
-        return int(self._predict_class(x))
+    def predict_class(self, x: Any) -> int:
+        """Predict the class of pattern (vertex) ``x``; never changes the state."""
+        return int(self._predict_class(self._check_pattern(x)))
 
-    def learn_class(self, x, y) -> None:
+    def learn_class(self, x: Any, y: int) -> None:
         """Receive the true class ``y`` of ``x``; on a mistake count it and update."""
         y = check_class_label(y, self.K)
-        y_hat = self.predict_class(x)
+        x = self._check_pattern(x)
+        y_hat = int(self._predict_class(x))
         self.trials += 1
         if y_hat != y:
             self.mistakes += 1
-            self._learn_class(int(x), y, y_hat)
+            self._learn_class(x, y, y_hat)
+
+    def _check_pattern(self, x: Any) -> Any:
+        """Validate a pattern and return it in the form the hooks take (default: a vertex ``0 .. n-1``).
+
+        Learners with structured patterns override this (see the class docstring); whatever
+        it returns is what :meth:`_predict_class` and :meth:`_learn_class` receive.
+        """
+        return check_vertex(x, self.n, "pattern x")
 
     def copy(self) -> ClassLearner:
         """An independent copy of the current state (subclasses share immutable data, e.g. a kernel)."""
@@ -351,11 +373,11 @@ class ClassLearner(_LearnerInfo, ABC):
         return None
 
     @abstractmethod
-    def _predict_class(self, x: int) -> int:
-        """Predict for a validated vertex."""
+    def _predict_class(self, x: Any) -> int:
+        """Predict for a validated pattern (a vertex, unless :meth:`_check_pattern` says otherwise)."""
 
     @abstractmethod
-    def _learn_class(self, x: int, y: int, y_hat: int) -> None:
+    def _learn_class(self, x: Any, y: int, y_hat: int) -> None:
         """Update after a mistake (``y_hat != y``)."""
 
     def __repr__(self) -> str:

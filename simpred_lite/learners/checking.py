@@ -75,7 +75,7 @@ class LearnerCheck:
 
 
 def _default_problem(kind: str, seed: int, slow: bool = False) -> Any:
-    """A small labelled graph for the learner's setting (2 classes on 12 vertices for a slow learner)."""
+    """A small labelled graph for the learner's problem (2 classes on 12 vertices for a slow learner)."""
     if kind == "paired permutations":
         K = 3
         z = check_random_state(seed).permutation(K)
@@ -197,13 +197,13 @@ def check_learner(learner_or_class: Any, G: Any = None, labels: Any = None, *, s
     if not (is_class_learner or hasattr(cls, "predict_one")):
         raise TypeError(f"{cls.__name__} is neither a similarity learner (predict_one/learn_one) nor a class "
                         "learner (predict_class/learn_class); subclass simpred_lite.learners.SimilarityLearner")
-    setting = getattr(cls, "setting", "known graph")
+    problem = getattr(cls, "problem", "graph")
     if G is None:
         if labels is not None:
             raise ValueError("labels were given without G: pass both, or neither for the default problem")
-        if not isinstance(learner_or_class, type) and setting != "paired permutations":
+        if not isinstance(learner_or_class, type) and problem != "paired permutations":
             raise ValueError(f"pass the graph a {cls.__name__} object was built for: check_learner(learner, G, labels)")
-        G, y = _default_problem(setting, seed, bool(getattr(cls, "slow", False)))
+        G, y = _default_problem(problem, seed, bool(getattr(cls, "slow", False)))
     else:
         G = validate_graph(G)
         if labels is None:
@@ -397,9 +397,9 @@ def _mistakes_on(learner: Any, kind: str, G: Any, y: Any, T: int, seed: int, is_
         if kind == "random":
             xs = check_random_state(seed).integers(G.number_of_nodes(), size=T).tolist()
             return sum(p != int(y[x]) for p, x in zip(_play_class(learner, xs, y), xs))
-        from .classifiers import adversarial_class_run
+        from ..game.play import adaptive_class_run
 
-        return int(adversarial_class_run(learner, y, max(1, 2 * T // 3), seed)[1].sum())
+        return int(adaptive_class_run(learner, y, max(1, 2 * T // 3), seed)[1].sum())
     if kind == "random":
         seq = _similarity_sequence(G, y, T, seed, bool(getattr(learner, "needs_path", False)))
         return sum(p != t.y for p, t in zip(_play_similarity(learner, seq), seq))

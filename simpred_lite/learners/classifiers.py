@@ -45,8 +45,6 @@ import numpy as np
 from ..checks import (
     check_class_label,
     check_int,
-    check_num_trials,
-    check_random_state,
     check_real,
     check_vertex,
 )
@@ -63,8 +61,6 @@ __all__ = [
     "GraphPerceptronReference",
     "REFERENCE_PERCEPTRON_LIMIT",
     "OneVsRest",
-    "run_classifier",
-    "adversarial_class_run",
 ]
 
 
@@ -697,72 +693,3 @@ class OneVsRest(ClassLearner):
     def state_key(self):
         keys = tuple((k, self._binary[k].state_key()) for k in sorted(self._binary))
         return None if any(key is None for _, key in keys) else keys
-
-
-def run_classifier(clf: ClassLearner, vertices, labels) -> np.ndarray:
-    """Play the class-prediction game on ``vertices``; return the 0/1 mistake indicators.
-
-    Parameters
-    ----------
-    clf : ClassLearner
-    vertices : iterable of int
-        The vertices asked, in order.
-    labels : array_like of int
-        The class of each vertex.
-
-    Examples
-    --------
-    >>> run_classifier(MemorizingClassifier(3, 2), [2, 2, 0, 1], [0, 1, 1]).tolist()
-    [1, 0, 0, 1]
-    """
-    check_class_learner(clf)
-    y = validate_labels(labels, clf.n)
-    out = []
-    for x in vertices:
-        y_hat = clf.predict_class(x)
-        clf.learn_class(x, int(y[x]))
-        out.append(int(y_hat != y[x]))
-    return np.asarray(out, dtype=np.int64)
-
-
-def adversarial_class_run(clf: ClassLearner, labels, T: int, seed) -> tuple[list[int], np.ndarray]:
-    """Pose ``T`` vertices, each time one the learner gets wrong if there is one.
-
-    The vertices are scanned in a random order and the first mispredicted one is posed
-    (else a random vertex), so the learner is pushed towards its worst case while the
-    labels stay those of ``labels``.
-
-    Parameters
-    ----------
-    clf : ClassLearner
-    labels : array_like of int
-        The class of each vertex.
-    T : int
-        Number of trials.
-    seed : int or numpy.random.Generator
-
-    Returns
-    -------
-    vertices : list of int
-    mistakes : numpy.ndarray
-        0/1 mistake indicators.
-
-    Examples
-    --------
-    >>> xs, m = adversarial_class_run(MemorizingClassifier(4, 3), [0, 2, 1, 0], 5, seed=0)
-    >>> int(m.sum())        # one mistake per vertex not in class 0
-    2
-    """
-    check_class_learner(clf)
-    y = validate_labels(labels, clf.n)
-    T = check_num_trials(T)
-    rng = check_random_state(seed)
-    xs, out = [], []
-    for _ in range(int(T)):
-        order = rng.permutation(clf.n)
-        wrong = [int(v) for v in order if clf.predict_class(int(v)) != y[v]]
-        x = wrong[0] if wrong else int(order[0])
-        out.append(int(clf.predict_class(x) != y[x]))
-        clf.learn_class(x, int(y[x]))
-        xs.append(x)
-    return xs, np.asarray(out, dtype=np.int64)

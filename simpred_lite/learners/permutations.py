@@ -7,12 +7,18 @@ Patterns ``(x', x'')`` are numbered ``x' K + x''`` (:func:`pattern_index`, :func
 
 * :class:`PairedPermutationClassLearner` — the class algorithm ``A`` of the proof (a weighted
   master over hallucinated histories of the :class:`ConsistentPredictor`), with its plain
-  :class:`PairedPermutationClassLearnerReference`; patterns are pairs ``(x', x'')``.
-* :class:`PairedPermutationClassifier` — the same learner in the class-learner protocol of
-  :mod:`simpred_lite.learners.classifiers`, on pattern numbers.
+  :class:`PairedPermutationClassLearnerReference`.
 * :class:`IteratedClassLearner` — one class learner per copy of the ``r``-iterated problem.
 * :class:`TransitiveOrderLearner`, :class:`HalvingPermutationLearner` — similarity learners
-  (protocol of :mod:`simpred_lite.learners.base`) on pattern numbers ``x' K + x''``.
+  (:class:`~simpred_lite.learners.base.SimilarityLearner`) on pattern numbers ``x' K + x''``:
+  they play the similarity game of §7, where a *pair of patterns* arrives.
+
+The three class learners are :class:`~simpred_lite.learners.base.ClassLearner` objects
+(``predict_class``, ``learn_class``, ``mistakes``, ``clone()``), discovered by the registry under
+the setting ``"paired permutations"`` (the reference under ``"reference"``).  Their patterns are
+the pairs ``(x', x'')`` (``((x', x''), copy)`` when iterated) *or* the pattern numbers: the one
+hook :meth:`~simpred_lite.learners.base.ClassLearner._check_pattern` accepts both.  Play them
+with :func:`simpred_lite.game.run_class`.
 
 The mistake bound of the class algorithm is
 :func:`~simpred_lite.learners.bounds.paired_permutation_mistake_bound`.
@@ -24,10 +30,11 @@ import math
 from collections.abc import Iterable
 from fractions import Fraction
 from itertools import permutations
+from typing import Any, ClassVar
 
 import numpy as np
 
-from ..checks import check_int, check_real
+from ..checks import check_int, check_real, check_vertex
 from .base import ClassLearner, SimilarityLearner
 from .baselines import UnionFindLearner
 from .bounds import PAPER_BETA, paired_permutation_mistake_bound
@@ -38,8 +45,6 @@ __all__ = [
     "ConsistentPredictor",
     "PairedPermutationClassLearner",
     "PairedPermutationClassLearnerReference",
-    "PairedPermutationClassifier",
-    "run_class",
     "TransitiveOrderLearner",
     "HalvingPermutationLearner",
     "IteratedClassLearner",
@@ -132,7 +137,58 @@ class ConsistentPredictor:
         return tuple(sorted(self.known.items())), tuple(sorted(self.used))
 
 
-class PairedPermutationClassLearner:
+def _pair_pattern(x: Any, K: int) -> tuple[int, int]:
+    """A pattern of the paired permutation problem: the pair ``(x', x'')`` or its number ``x' K + x''``."""
+    if isinstance(x, (tuple, list)) or (isinstance(x, np.ndarray) and x.ndim == 1):
+        if len(x) != 2:
+            raise ValueError(f"a pattern is a pair (x', x'') of items (or its number x' K + x''), got {x!r}")
+        a = check_int(x[0], "x'", low=0, high=K - 1)
+        return a, check_int(x[1], "x''", low=0, high=K - 1)
+    p = check_vertex(x, K * K, "pattern x (a pair (x', x'') or its number x' K + x'')")
+    return p // K, p % K
+
+
+class _PairedPatterns(ClassLearner):
+    """What the class learners of the paired permutation problem share: ``K²`` patterns, ``K`` classes.
+
+    A pattern is a pair ``(x', x'')`` or its number ``x' K + x''`` (see :class:`ClassLearner`,
+    "Patterns"); the hooks receive the pair.
+    """
+
+    setting: ClassVar[str] = "paired permutations"
+    problem: ClassVar[str] = "paired permutations"
+    K: int  # never None: K items, K classes
+
+    def __init__(self, K: int):
+        K = check_int(K, "K", low=2)
+        super().__init__(K * K, K)
+
+    @classmethod
+    def for_graph(cls, G: Any, seed: int = 0, labels: Any = None) -> Any:
+        """The learner on the ``K²`` patterns of a paired permutation problem (``G`` has ``K²`` vertices).
+
+        Parameters
+        ----------
+        G : networkx.Graph
+            ``K²`` vertices, the patterns (only their number is used).
+        seed : int, default 0
+            Unused (the learner is deterministic).
+        labels : array_like of int, optional
+            Unused.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> PairedPermutationClassLearner.for_graph(nx.empty_graph(9)).K
+        3
+        """
+        return cls(_items_of(G.number_of_nodes()))
+
+    def _check_pattern(self, x: Any) -> tuple[int, int]:
+        return _pair_pattern(x, self.K)
+
+
+class PairedPermutationClassLearner(_PairedPatterns):
     """The class algorithm ``A`` of Theorem 9 (``thm:lognec``): a weighted master over histories.
 
     A pool of hallucinated histories of the consistent predictor ``A_0``, started with the
@@ -145,35 +201,54 @@ class PairedPermutationClassLearner:
     written as), and histories whose ``A_0`` states coincide are merged by adding their
     weights, which changes no vote and no future split (the pool is linear in the weights).
 
+    A :class:`~simpred_lite.learners.base.ClassLearner` on the ``K²`` patterns: a pattern is
+    the pair ``(x', x'')`` or its number ``x' K + x''``.
+
     Mistake bound (the proof): ``M <= (K-1) log2(2/β)/log2(2/(1+β)) = 4.4035 (K-1)``.
 
     Parameters
     ----------
     K : int
-        Number of items.
+        Number of items (and of classes), at least 2.
     beta : float, default 0.294
 
     Examples
     --------
     >>> A = PairedPermutationClassLearner(3)
-    >>> A.predict_one((0, 1))
+    >>> A.predict_class((0, 1))
     0
-    >>> A.learn_one((0, 1), 2); A.mistakes, A.pool_size
+    >>> A.learn_class((0, 1), 2); A.mistakes, A.pool_size
     (1, 2)
-    >>> A.predict_one((0, 1))
-    2
+    >>> A.predict_class((0, 1)), A.predict_class(pattern_index(1, 0, 3))
+    (2, 2)
     """
 
+    description = "Theorem 9's class algorithm (a weighted master over consistent histories)"
+    bound_text = "4.4035 (K - 1) (Theorem 9)"
+
     def __init__(self, K: int, beta: float = PAPER_BETA):
-        self.K = check_int(K, "K", low=1)
+        super().__init__(K)
         self.beta = check_real(beta, "beta", low=0, high=1, low_inclusive=False,
                                high_inclusive=False)
         self._half_beta = (Fraction(beta) if isinstance(beta, Fraction) else Fraction(str(float(beta)))) / 2
         self._pool: dict[tuple, tuple[ConsistentPredictor, Fraction]] = {}
         A0 = ConsistentPredictor(self.K)
         self._pool[A0.state()] = (A0, Fraction(1))
-        self.mistakes = 0
-        self.trials = 0
+
+    def mistake_bound(self, G: Any = None, labels: Any = None) -> float:
+        """:func:`~simpred_lite.learners.bounds.paired_permutation_mistake_bound` (any paired permutation sequence).
+
+        Parameters
+        ----------
+        G, labels : optional
+            Unused: the bound holds on every paired permutation sequence.
+
+        Examples
+        --------
+        >>> round(PairedPermutationClassLearner(3).mistake_bound(), 3)
+        8.807
+        """
+        return paired_permutation_mistake_bound(self.K, self.beta)
 
     @property
     def pool_size(self) -> int:
@@ -185,43 +260,42 @@ class PairedPermutationClassLearner:
         """``W``, the total weight of the pool."""
         return sum((w for _, w in self._pool.values()), Fraction(0))
 
-    def histories(self):
+    def histories(self) -> list[tuple[dict[int, int], Fraction]]:
         """``(known values, weight)`` of each history in the pool."""
         return [(dict(A0.known), w) for A0, w in self._pool.values()]
 
-    def _check_pattern(self, x):
-        try:
-            a, b = x
-        except (TypeError, ValueError):
-            raise ValueError(f"a pattern is a pair (x', x'') of items, got {x!r}") from None
-        a = check_int(a, "x'", low=0, high=self.K - 1)
-        return a, check_int(b, "x''", low=0, high=self.K - 1)
+    def votes(self, x: Any) -> list[Fraction]:
+        """Weight of the histories voting for each value ``0 .. K-1`` on pattern ``x``.
 
-    def votes(self, x) -> list[Fraction]:
-        """Weight of the histories voting for each value ``0 .. K-1`` on pattern ``x``."""
-        a, b = self._check_pattern(x)
+        Parameters
+        ----------
+        x : (int, int) or int
+            The pattern ``(x', x'')`` or its number.
+
+        Examples
+        --------
+        >>> PairedPermutationClassLearner(2).votes((0, 1))
+        [Fraction(1, 1), Fraction(0, 1)]
+        """
+        return self._votes(self._check_pattern(x))
+
+    def _votes(self, pattern: tuple[int, int]) -> list[Fraction]:
+        a, b = pattern
         votes = [Fraction(0)] * self.K
         for A0, w in self._pool.values():
             votes[max(A0.predict(a), A0.predict(b))] += w
         return votes
 
-    def predict_one(self, x) -> int:
-        """Predicted class ``y`` of pattern ``x = (x', x'')``."""
-        votes = self.votes(x)
+    def _predict_class(self, x: tuple[int, int]) -> int:
+        votes = self._votes(x)
         return max(range(self.K), key=lambda k: (votes[k], -k))
 
-    def learn_one(self, x, y: int) -> None:
-        """Receive the class ``y`` of ``x``; on a mistake split every mistaken history."""
-        a, b = self._check_pattern(x)
-        y = check_int(y, "class y", low=0, high=self.K - 1)
-        y_hat = self.predict_one((a, b))
-        self.trials += 1
-        if y_hat == y:
-            return
-        self.mistakes += 1
+    def _learn_class(self, x: tuple[int, int], y: int, y_hat: int) -> None:
+        """On a mistake, split every mistaken history into its two hallucinated continuations."""
+        a, b = x
         new: dict[tuple, tuple[ConsistentPredictor, Fraction]] = {}
 
-        def put(A0, w):
+        def put(A0: ConsistentPredictor, w: Fraction) -> None:
             key = A0.state()
             old = new.get(key)
             new[key] = (A0, w if old is None else old[1] + w)
@@ -237,8 +311,11 @@ class PairedPermutationClassLearner:
                 put(child, self._half_beta * w)
         self._pool = new
 
+    def state_key(self) -> tuple:
+        return tuple(sorted((key, w) for key, (_, w) in self._pool.items()))
 
-class PairedPermutationClassLearnerReference:
+
+class PairedPermutationClassLearnerReference(_PairedPatterns):
     """Plain reference of :class:`PairedPermutationClassLearner`, exactly as the proof writes it.
 
     A list of ``(history, weight)`` pairs, histories never merged, every ``A_0`` rebuilt from
@@ -255,30 +332,41 @@ class PairedPermutationClassLearnerReference:
     Examples
     --------
     >>> A = PairedPermutationClassLearnerReference(3)
-    >>> A.learn_one((0, 1), 2); A.mistakes, len(A.pool)
+    >>> A.learn_class((0, 1), 2); A.mistakes, len(A.pool)
     (1, 2)
     """
 
+    setting: ClassVar[str] = "reference"
+    description = "plain reference of Theorem 9's class algorithm (histories never merged)"
+    bound_text = "4.4035 (K - 1) (Theorem 9)"
+
     def __init__(self, K: int, beta: float = PAPER_BETA):
-        self.K = check_int(K, "K", low=1)
+        super().__init__(K)
+        self.beta = check_real(beta, "beta", low=0, high=1, low_inclusive=False, high_inclusive=False)
         self._half_beta = Fraction(str(float(beta))) / 2
         self.pool: list[tuple[tuple, Fraction]] = [((), Fraction(1))]
-        self.mistakes = 0
 
-    def _predict_with(self, history, x) -> int:
+    def mistake_bound(self, G: Any = None, labels: Any = None) -> float:
+        """The bound of :class:`PairedPermutationClassLearner` (the same predictions).
+
+        Examples
+        --------
+        >>> round(PairedPermutationClassLearnerReference(3).mistake_bound(), 3)
+        8.807
+        """
+        return paired_permutation_mistake_bound(self.K, self.beta)
+
+    def _predict_with(self, history: tuple, x: tuple[int, int]) -> int:
         A0 = ConsistentPredictor(self.K, history)
         return max(A0.predict(x[0]), A0.predict(x[1]))
 
-    def predict_one(self, x) -> int:
+    def _predict_class(self, x: tuple[int, int]) -> int:
         votes = [Fraction(0)] * self.K
         for h, w in self.pool:
             votes[self._predict_with(h, x)] += w
         return max(range(self.K), key=lambda k: (votes[k], -k))
 
-    def learn_one(self, x, y: int) -> None:
-        if self.predict_one(x) == y:
-            return
-        self.mistakes += 1
+    def _learn_class(self, x: tuple[int, int], y: int, y_hat: int) -> None:
         new = []
         for h, w in self.pool:
             if self._predict_with(h, x) == y:
@@ -286,74 +374,6 @@ class PairedPermutationClassLearnerReference:
             else:
                 new += [(h + ((x[0], y),), self._half_beta * w), (h + ((x[1], y),), self._half_beta * w)]
         self.pool = new
-
-
-class PairedPermutationClassifier(ClassLearner):
-    """:class:`PairedPermutationClassLearner` in the class-learner protocol, on pattern numbers.
-
-    So that the reductions of :mod:`simpred_lite.learners.reductions` can use the paper's
-    class algorithm as their base learner (it is conservative: it changes only on mistakes).
-
-    Parameters
-    ----------
-    K : int
-        Number of items (``K²`` patterns).
-    beta : float, default 0.294
-
-    Examples
-    --------
-    >>> clf = PairedPermutationClassifier(3)
-    >>> clf.learn_class(pattern_index(0, 1, 3), 2); clf.mistakes, clf.predict_class(pattern_index(1, 0, 3))
-    (1, 2)
-    """
-
-    setting = "paired permutations"
-    description = "Theorem 9's class algorithm on pattern numbers x' K + x''"
-    bound_text = "4.4035 (K - 1) (Theorem 9)"
-
-    @classmethod
-    def for_graph(cls, G, seed=0, labels=None):
-        """The learner on the ``K²`` patterns of a paired permutation problem (``G`` has ``K²`` vertices)."""
-        return cls(_items_of(G.number_of_nodes()))
-
-    def mistake_bound(self, G=None, labels=None) -> float:
-        """:func:`~simpred_lite.learners.bounds.paired_permutation_mistake_bound` (any paired permutation sequence)."""
-        return paired_permutation_mistake_bound(self.K, self.inner.beta)
-
-    def __init__(self, K: int, beta: float = PAPER_BETA):
-        K = check_int(K, "K", low=2)
-        super().__init__(K * K, K)
-        self.inner = PairedPermutationClassLearner(K, beta)
-
-    def _predict_class(self, x):
-        return self.inner.predict_one(pattern_items(x, self.K))
-
-    def _learn_class(self, x, y, y_hat):
-        self.inner.learn_one(pattern_items(x, self.K), y)
-
-    def state_key(self):
-        return tuple(sorted((key, w) for key, (_, w) in self.inner._pool.items()))
-
-
-def run_class(learner, examples) -> np.ndarray:
-    """Play class examples ``((x', x''), y)`` against a class learner; return the mistake flags.
-
-    Parameters
-    ----------
-    learner : PairedPermutationClassLearner or IteratedClassLearner
-    examples : iterable of (pattern, int)
-        ``((x', x''), y)`` pairs, in order.
-
-    Examples
-    --------
-    >>> run_class(PairedPermutationClassLearner(3), [((0, 1), 2), ((0, 1), 2)]).tolist()
-    [1, 0]
-    """
-    flags = []
-    for x, y in examples:
-        flags.append(int(learner.predict_one(x) != y))
-        learner.learn_one(x, y)
-    return np.asarray(flags, dtype=np.int64)
 
 
 class TransitiveOrderLearner(SimilarityLearner):
@@ -381,6 +401,7 @@ class TransitiveOrderLearner(SimilarityLearner):
     """
 
     setting = "paired permutations"
+    problem = "paired permutations"
     description = "transitivity of z's order, else of similar (UnionFind on patterns)"
 
     @classmethod
@@ -467,6 +488,7 @@ class HalvingPermutationLearner(SimilarityLearner):
 
     MAX_K = 8
     setting = "paired permutations"
+    problem = "paired permutations"
     description = "halving over all K! permutations (K <= 8)"
     bound_text = "log2 K!"
 
@@ -475,7 +497,7 @@ class HalvingPermutationLearner(SimilarityLearner):
         """The learner on the ``K²`` patterns of a paired permutation problem (``G`` has ``K²`` vertices)."""
         return cls(_items_of(G.number_of_nodes()))
 
-    def mistake_bound(self, G=None, labels=None) -> float:
+    def mistake_bound(self, G: Any = None, labels: Any = None) -> float:
         """``log2 K!``: halving over the ``K!`` permutations, on any paired permutation sequence."""
         return math.log2(math.factorial(self.K))
 
@@ -511,47 +533,98 @@ class HalvingPermutationLearner(SimilarityLearner):
         self._perms = self._perms[keep]
 
 
-class IteratedClassLearner:
+class IteratedClassLearner(ClassLearner):
     """The ``r``-iterated class algorithm: one :class:`PairedPermutationClassLearner` per copy.
 
-    Patterns are ``((x', x''), i)`` with ``i`` the copy; mistakes add up, so the bound is
-    ``r`` times :func:`paired_permutation_mistake_bound`.
+    A :class:`~simpred_lite.learners.base.ClassLearner` on ``r K²`` patterns: a pattern is
+    ``((x', x''), i)`` with ``i`` the copy, or its number ``i K² + x' K + x''``.  Mistakes add
+    up over the copies, so the bound is ``r`` times :func:`paired_permutation_mistake_bound`.
 
     Parameters
     ----------
     K : int
-        Number of items of each copy.
+        Number of items of each copy, at least 2.
     r : int
         Number of copies.
     beta : float, default 0.294
 
     Examples
     --------
+    >>> from simpred_lite.game import run_class
     >>> A = IteratedClassLearner(3, r=2)
     >>> run_class(A, [(((0, 1), 0), 2), (((0, 1), 1), 2)]).tolist(), A.mistakes
     ([1, 1], 2)
     """
 
+    setting: ClassVar[str] = "paired permutations"
+    problem: ClassVar[str] = "paired permutations"
+    description = "one Theorem 9 class algorithm per copy of the r-iterated problem"
+    bound_text = "r 4.4035 (K - 1)"
+    K: int  # never None: K items, K classes
+
     def __init__(self, K: int, r: int, beta: float = PAPER_BETA):
-        self.K = check_int(K, "K", low=1)
+        K = check_int(K, "K", low=2)
         self.r = check_int(r, "r", low=1)
-        self.copies = [PairedPermutationClassLearner(self.K, beta) for _ in range(self.r)]
+        super().__init__(self.r * K * K, K)
+        self.copies = [PairedPermutationClassLearner(K, beta) for _ in range(self.r)]
 
-    def _split(self, x):
-        try:
+    @classmethod
+    def for_graph(cls, G: Any, seed: int = 0, labels: Any = None) -> IteratedClassLearner:
+        """The learner on ``r K²`` patterns: ``K`` from the labels (else ``r = 1``).
+
+        Parameters
+        ----------
+        G : networkx.Graph
+            ``r K²`` vertices, the patterns (only their number is used).
+        seed : int, default 0
+            Unused.
+        labels : array_like of int, optional
+            The classes ``0 .. K-1`` of the patterns; ``K`` is their largest value plus one.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> A = IteratedClassLearner.for_graph(nx.empty_graph(18), labels=[0, 1, 2] * 6)
+        >>> A.K, A.r
+        (3, 2)
+        """
+        n = G.number_of_nodes()
+        if labels is None:
+            return cls(_items_of(n), 1)
+        K = max(2, int(np.max(np.asarray(labels))) + 1)
+        if n % (K * K):
+            raise ValueError(f"an r-iterated paired permutation problem with K={K} items has r K² patterns, but the "
+                             f"graph has n={n} vertices; use n = r * {K * K}")
+        return cls(K, n // (K * K))
+
+    def mistake_bound(self, G: Any = None, labels: Any = None) -> float:
+        """``r`` times the bound of one copy (mistakes add up over the copies).
+
+        Examples
+        --------
+        >>> round(IteratedClassLearner(3, 2).mistake_bound(), 3)
+        17.614
+        """
+        return self.r * self.copies[0].mistake_bound()
+
+    def _check_pattern(self, x: Any) -> tuple[tuple[int, int], int]:
+        K2 = self.K * self.K
+        if isinstance(x, (tuple, list)):
+            if len(x) != 2:
+                raise ValueError(f"an iterated pattern is ((x', x''), copy) or its number copy K² + x' K + x'', "
+                                 f"got {x!r}")
             pattern, i = x
-        except (TypeError, ValueError):
-            raise ValueError(f"an iterated pattern is ((x', x''), copy), got {x!r}") from None
-        return pattern, self.copies[check_int(i, "the copy index", low=0, high=self.r - 1)]
+            return _pair_pattern(pattern, self.K), check_int(i, "the copy index", low=0, high=self.r - 1)
+        p = check_vertex(x, self.n, "pattern x (((x', x''), copy) or its number copy K² + x' K + x'')")
+        return _pair_pattern(p % K2, self.K), p // K2
 
-    @property
-    def mistakes(self) -> int:
-        return sum(c.mistakes for c in self.copies)
+    def _predict_class(self, x: tuple[tuple[int, int], int]) -> int:
+        pattern, i = x
+        return self.copies[i].predict_class(pattern)
 
-    def predict_one(self, x) -> int:
-        pattern, learner = self._split(x)
-        return learner.predict_one(pattern)
+    def _learn_class(self, x: tuple[tuple[int, int], int], y: int, y_hat: int) -> None:
+        pattern, i = x
+        self.copies[i].learn_class(pattern, y)
 
-    def learn_one(self, x, y: int) -> None:
-        pattern, learner = self._split(x)
-        learner.learn_one(pattern, y)
+    def state_key(self) -> tuple:
+        return tuple(c.state_key() for c in self.copies)

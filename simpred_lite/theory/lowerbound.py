@@ -10,6 +10,7 @@ A permutation ``z`` of the ``K`` items ``0 .. K-1`` (the paper's ``1 .. K``) def
   ``(K-1) log2(2/β) / log2(2/(1+β))`` times; with the paper's ``β = 0.294`` that constant
   is ``4.4035`` (the paper prints ``4.1``, a slip: ``β = 0.294`` is the minimiser and the
   minimum is ``4.40``; see :func:`~simpred_lite.learners.bounds.paired_permutation_mistake_bound`).
+  :func:`version_space_class_run` is a greedy adversary against it that chooses the labels.
 * **Similarity prediction** (:func:`play_adversary`): the query ``((x', x''), (x'', x''))``
   is *similar* iff ``z(x') < z(x'')``, so each similarity label is one comparison.  An
   adversary that asks the comparisons of merge sort and answers each against the learner's
@@ -29,10 +30,18 @@ import math
 from dataclasses import dataclass
 from functools import cache
 from itertools import permutations
+from typing import Any
 
 import numpy as np
 
-from ..checks import check_int, check_memory, check_num_trials, check_random_state, check_similarity_label
+from ..checks import (
+    check_class_learner,
+    check_int,
+    check_memory,
+    check_num_trials,
+    check_random_state,
+    check_similarity_label,
+)
 from ..game.adversaries import Adversary
 from ..game.trials import Trial
 from ..learners.permutations import pattern_index, pattern_items
@@ -53,6 +62,7 @@ __all__ = [
     "check_consistent",
     "iterate_sequences",
     "play_iterated_adversary",
+    "version_space_class_run",
 ]
 
 
@@ -561,3 +571,79 @@ def play_iterated_adversary(learner, K: int, r: int, strategy: str = "merge") ->
             total += int(y_hat != y)
         zs.append(adv.permutation())
     return total, zs
+
+
+def version_space_class_run(learner: Any, K: int, seed: Any,
+                            max_trials: int | None = None) -> tuple[list[tuple[tuple[int, int], int]], tuple[int, ...]]:
+    """The greedy version-space adversary of the class side of Theorem 9 (paired permutations).
+
+    Unlike the ``"adaptive"`` adversary of the class game
+    (:func:`simpred_lite.game.adaptive_class_run`), which poses patterns of a *fixed* labelling,
+    this one *chooses the labels* as it goes: any paired permutation consistent with its
+    answers so far may turn out to be the concept, as in a lower-bound proof.  It keeps the
+    version space ``V`` of permutations consistent with its answers (all ``K!`` at the start,
+    ``K <= 8``).  On each trial it asks the learner's prediction on
+    every pattern ``(x', x'')``; among the patterns where some ``z`` in ``V`` disagrees with the
+    prediction it poses the one, with the wrong label, that keeps ``V`` largest (ties broken by
+    a seeded random order), so every trial is a mistake and the game lasts as long as it can
+    greedily.  It stops when the learner is right on every pattern for every ``z`` in ``V``.
+
+    Parameters
+    ----------
+    learner : ClassLearner
+        A class learner on the ``K²`` patterns that takes the pairs ``(x', x'')``, e.g.
+        :class:`~simpred_lite.learners.PairedPermutationClassLearner`.
+    K : int
+        Number of items, ``2 <= K <= 8``.
+    seed : int or numpy.random.Generator
+    max_trials : int, optional
+        Stop after this many trials.
+
+    Returns
+    -------
+    examples : list of ((int, int), int)
+        The sequence played; every example is a mistake of the learner.
+    z : tuple of int
+        A permutation consistent with every example (the first left in ``V``).
+
+    Examples
+    --------
+    >>> from simpred_lite.learners import PairedPermutationClassLearner
+    >>> A = PairedPermutationClassLearner(3)
+    >>> examples, z = version_space_class_run(A, 3, seed=0)
+    >>> A.mistakes == len(examples) <= 2 * 4.4035
+    True
+    >>> all(paired_permutation_label(z, a, b) == y for (a, b), y in examples)
+    True
+    """
+    check_class_learner(learner, "learner")
+    K = check_int(K, "K", low=1)
+    if not 2 <= K <= 8:
+        raise ValueError(f"K must lie in 2..8 (the adversary enumerates all K! permutations), got {K}")
+    if learner.n != K * K:
+        raise ValueError(f"the learner has n={learner.n} patterns, the paired permutation problem with K={K} items "
+                         f"has K² = {K * K}; build the learner for K={K}")
+    if max_trials is not None:
+        max_trials = check_int(max_trials, "max_trials", low=1)
+    rng = check_random_state(seed)
+    H = paired_permutation_hypotheses(K)           # K! x K^2 labels y_z(x', x'')
+    perms = np.array(list(permutations(range(K))), dtype=np.int64)   # the row order of H
+    alive = np.ones(len(H), dtype=bool)
+    examples: list[tuple[tuple[int, int], int]] = []
+    while max_trials is None or len(examples) < max_trials:
+        best = None
+        for p in rng.permutation(K * K):
+            x = (int(p) // K, int(p) % K)
+            y_hat = learner.predict_class(x)
+            values, counts = np.unique(H[alive, p], return_counts=True)
+            for v, c in zip(values, counts):
+                if v != y_hat and (best is None or c > best[0]):
+                    best = (int(c), x, int(v), int(p))
+        if best is None:
+            break
+        _, x, y, p = best
+        learner.learn_class(x, y)
+        alive &= H[:, p] == y
+        examples.append((x, y))
+    z = tuple(int(v) for v in perms[np.flatnonzero(alive)[0]])
+    return examples, z

@@ -1,4 +1,4 @@
-"""Averages over random spanning trees (Theorem 3) and an adaptive class adversary (Theorem 9).
+"""Averages over random spanning trees (Theorem 3).
 
 Theorem 3 (label ``t:winnowandperceptron``) bounds the *expected* mistakes of Matrix Winnow
 and of the Matrix Perceptron run on the Binary Support Tree ``B`` of a uniformly random
@@ -20,18 +20,11 @@ Hence, with explicit constants (:func:`theorem3_phi_bounds`),
 
 :func:`spanning_tree_bound_table` draws many BSTs and evaluates every per-tree quantity, so
 a notebook can average them and hold the averages against these forms.
-
-Theorem 9 (``thm:lognec``), class side: :func:`adaptive_class_run` is an adversary that
-keeps the set of paired permutations consistent with its answers and, on every trial, poses
-a pattern on which the learner's prediction can still be declared wrong.  The sequence it
-produces belongs to the paired permutation problem (a permutation explains every answer),
-so the class algorithm's bound ``4.40 (K-1)`` must hold against it.
 """
 
 from __future__ import annotations
 
 import math
-from itertools import permutations
 from typing import Any
 
 import networkx as nx
@@ -41,13 +34,11 @@ from ..bst import BinarySupportTree
 from ..checks import check_int, check_random_state
 from ..graphs import cut_size, validate_labels
 from ..learners.bounds import bst_comparator_norm_sq  # the one implementation, re-exported here
-from .lowerbound import paired_permutation_hypotheses
 
 __all__ = [
     "bst_comparator_norm_sq",
     "spanning_tree_bound_table",
     "theorem3_phi_bounds",
-    "adaptive_class_run",
 ]
 
 #: Matrix Winnow's learning rate in Algorithm 1 (label ``a:2``).
@@ -142,70 +133,3 @@ def theorem3_phi_bounds(phi: float, N: int, eta: float = WINNOW_ETA) -> dict:
         "cut_B": 2 * log_n * phi,
         "cut_T_sq": 2 * phi**2,
     }
-
-
-def adaptive_class_run(learner: Any, K: int, seed: Any, max_trials: int | None = None) -> Any:
-    """An adaptive adversary for the class side of Theorem 9 (paired permutations).
-
-    The adversary keeps the version space ``V`` of permutations consistent with its answers
-    (all ``K!`` at the start, ``K <= 8``).  On each trial it asks the learner's prediction on
-    every pattern ``(x', x'')``; among the patterns where some ``z`` in ``V`` disagrees with the
-    prediction it poses the one, with the wrong label, that keeps ``V`` largest (ties broken by
-    a seeded random order), so every trial is a mistake and the game lasts as long as it can
-    greedily.  It stops when the learner is right on every pattern for every ``z`` in ``V``.
-
-    Parameters
-    ----------
-    learner : object with ``predict_one((x', x''))`` and ``learn_one((x', x''), y)``
-        E.g. :class:`simpred_lite.theory.lowerbound.PairedPermutationClassLearner`.
-    K : int
-        Number of items, ``2 <= K <= 8``.
-    seed : int or numpy.random.Generator
-    max_trials : int, optional
-        Stop after this many trials.
-
-    Returns
-    -------
-    examples : list of ((int, int), int)
-        The sequence played; every example is a mistake of the learner.
-    z : tuple of int
-        A permutation consistent with every example (the first left in ``V``).
-
-    Examples
-    --------
-    >>> from simpred_lite.learners import PairedPermutationClassLearner
-    >>> from simpred_lite.theory.lowerbound import paired_permutation_label
-    >>> A = PairedPermutationClassLearner(3)
-    >>> examples, z = adaptive_class_run(A, 3, seed=0)
-    >>> A.mistakes == len(examples) <= 2 * 4.4035
-    True
-    >>> all(paired_permutation_label(z, a, b) == y for (a, b), y in examples)
-    True
-    """
-    K = check_int(K, "K", low=1)
-    if not 2 <= K <= 8:
-        raise ValueError(f"K must lie in 2..8 (the adversary enumerates all K! permutations), got {K}")
-    if max_trials is not None:
-        max_trials = check_int(max_trials, "max_trials", low=1)
-    rng = check_random_state(seed)
-    H = paired_permutation_hypotheses(K)           # K! x K^2 labels y_z(x', x'')
-    perms = np.array(list(permutations(range(K))), dtype=np.int64)   # the row order of H
-    alive = np.ones(len(H), dtype=bool)
-    examples: list[tuple[Any, int]] = []
-    while max_trials is None or len(examples) < max_trials:
-        best = None
-        for p in rng.permutation(K * K):
-            x = (int(p) // K, int(p) % K)
-            y_hat = learner.predict_one(x)
-            values, counts = np.unique(H[alive, p], return_counts=True)
-            for v, c in zip(values, counts):
-                if v != y_hat and (best is None or c > best[0]):
-                    best = (int(c), x, int(v), int(p))
-        if best is None:
-            break
-        _, x, y, p = best
-        learner.learn_one(x, y)
-        alive &= H[:, p] == y
-        examples.append((x, y))
-    z = tuple(int(v) for v in perms[np.flatnonzero(alive)[0]])
-    return examples, z

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from simpred_lite.game import adaptive_class_run, run_class
 from simpred_lite.graphs import cut_size, planted_partition
 from simpred_lite.learners import (
     ClassLearner,
@@ -17,12 +18,10 @@ from simpred_lite.learners import (
     HalvingClassifier,
     MemorizingClassifier,
     OneVsRest,
-    adversarial_class_run,
     check_class_label,
     check_class_learner,
     graph_perceptron_mistake_bound,
     labelings_with_small_cut,
-    run_classifier,
 )
 from simpred_lite.resistance import laplacian
 
@@ -67,7 +66,7 @@ def test_halving_obeys_log2_H_on_adversarial_sequences(K):
     for _ in range(25):
         f = H[rng.integers(len(H))]
         clf = HalvingClassifier(H)
-        _, m = adversarial_class_run(clf, f, 12, seed=rng)
+        _, m = adaptive_class_run(clf, f, 12, seed=rng)
         assert int(m.sum()) == clf.mistakes <= clf.mistake_bound() == math.floor(math.log2(len(H)))
         # the truth is never eliminated: it agrees with every correction
         assert any((H[a] == f).all() for a in clf._alive)
@@ -92,11 +91,11 @@ def test_halving_is_conservative_and_clones_are_independent():
 def test_memorizer_mistakes_equal_its_exact_bound_under_an_adversary(labels, seed):
     n = len(labels)
     clf = MemorizingClassifier(n, 4)
-    _, m = adversarial_class_run(clf, labels, 2 * n, seed=seed)
+    _, m = adaptive_class_run(clf, labels, 2 * n, seed=seed)
     assert int(m.sum()) == clf.mistake_bound_for(labels)  # attained exactly
     rng = np.random.default_rng(seed)
     clf2 = MemorizingClassifier(n, 4)
-    assert run_classifier(clf2, rng.integers(n, size=20).tolist(), labels).sum() <= clf2.mistake_bound_for(labels)
+    assert run_class(clf2, [(x, labels[x]) for x in rng.integers(n, size=20)]).sum() <= clf2.mistake_bound_for(labels)
 
 
 # -- the graph Perceptron -----------------------------------------------------------------------
@@ -131,7 +130,7 @@ def test_perceptron_obeys_novikoff_on_adversarial_sequences():
     for seed in range(8):
         y = labels if seed % 2 == 0 else np.random.default_rng(seed).integers(2, size=24)
         clf = GraphPerceptron(G)
-        adversarial_class_run(clf, y, 60, seed=seed)
+        adaptive_class_run(clf, y, 60, seed=seed)
         assert clf.mistakes <= graph_perceptron_mistake_bound(G, y)
         assert clf.mistakes >= 1
 
@@ -145,7 +144,7 @@ def test_one_vs_rest_lifting_bound(K):
     bound = sum(graph_perceptron_mistake_bound(G, (labels == k).astype(int)) for k in range(K))
     for seed in range(4):
         clf = OneVsRest(lambda: GraphPerceptron(G), K=K if seed % 2 else None)
-        _, m = adversarial_class_run(clf, labels, 50, seed=seed)
+        _, m = adaptive_class_run(clf, labels, 50, seed=seed)
         per_class = clf.binary_mistakes
         assert int(m.sum()) == clf.mistakes <= sum(per_class.values())
         for k, mk in per_class.items():

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 import simpred_lite.learners as learners
 import simpred_lite.learners.unknown as unknown
 from simpred_lite.exact import ExactLaplacian, certified_compare, laplacian_pinv_fraction, pinv_error_bound
-from simpred_lite.game.play import adaptive_run, run
+from simpred_lite.game.play import adaptive_class_run, adaptive_run, run
 from simpred_lite.game.trials import Trial, random_trials
 from simpred_lite.learners import (
     GraphKernel,
@@ -34,7 +34,6 @@ from simpred_lite.learners import (
     RNormPerceptron,
     SimilarityFromClassifier,
     TreeWinnow,
-    adversarial_class_run,
 )
 from simpred_lite.resistance import laplacian_pinv
 
@@ -160,8 +159,8 @@ def test_perceptron_equals_exact_reference_on_symmetric_graphs(name, seed, a):
 def test_perceptron_equals_exact_reference_on_adversarial_sequences(name, seed):
     G = SYMMETRIC[name]
     labels = np.random.default_rng(seed).integers(2, size=G.number_of_nodes())
-    fast_run = adversarial_class_run(GraphPerceptron(G), labels, 3 * G.number_of_nodes(), seed=seed)
-    ref_run = adversarial_class_run(GraphPerceptronReference(G), labels, 3 * G.number_of_nodes(), seed=seed)
+    fast_run = adaptive_class_run(GraphPerceptron(G), labels, 3 * G.number_of_nodes(), seed=seed)
+    ref_run = adaptive_class_run(GraphPerceptronReference(G), labels, 3 * G.number_of_nodes(), seed=seed)
     assert fast_run[0] == ref_run[0]
     assert fast_run[1].tolist() == ref_run[1].tolist()
 
@@ -199,8 +198,8 @@ def test_perceptron_predictions_survive_perturbed_kernels(name):
         assert base.mistakes == moved.mistakes
         # adaptive: the adversary poses what the learner gets wrong, so the whole sequence
         # depends on every decision
-        run_a = adversarial_class_run(GraphPerceptron(G), labels, 4 * n, seed=seed)
-        run_b = adversarial_class_run(
+        run_a = adaptive_class_run(GraphPerceptron(G), labels, 4 * n, seed=seed)
+        run_b = adaptive_class_run(
             GraphPerceptron(G, kernel=GraphKernel(G, pinv=_perturbed_pinv(G, seed + 200))), labels, 4 * n, seed=seed
         )
         assert run_a[0] == run_b[0] and run_a[1].tolist() == run_b[1].tolist()
@@ -328,7 +327,9 @@ HOW_EACH_LEARNER_DECIDES = {
     "UnionFindLearner": "integers (union-find)",
     "TransitiveOrderLearner": "integers (reachability in the order graph, union-find)",
     "HalvingPermutationLearner": "integer vote counts over permutations",
-    "PairedPermutationClassifier": "exact Fraction weights (test_lowerbound.py)",
+    "PairedPermutationClassLearner": "exact Fraction weights (test_lowerbound.py)",
+    "PairedPermutationClassLearnerReference": "exact Fraction weights (test_lowerbound.py)",
+    "IteratedClassLearner": "its copies' exact Fraction weights",
     "HalvingClassifier": "integer vote counts",
     "MemorizingClassifier": "a lookup",
     "GraphPerceptron": "certified float + exact rational fallback (tested here)",

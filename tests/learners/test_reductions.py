@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simpred_lite.game.play import adaptive_run, run
+from simpred_lite.game.play import adaptive_class_run, adaptive_run, run
 from simpred_lite.game.trials import Trial, random_trials
 from simpred_lite.learners import (
     ClassifierFromSimilarity,
@@ -21,7 +21,6 @@ from simpred_lite.learners import (
     SimilarityFromClassifier,
     SimilarityLearner,
     UnionFindLearner,
-    adversarial_class_run,
     history_tree,
     labelings_with_small_cut,
     reduction_constant,
@@ -187,7 +186,7 @@ def test_lemma_simtoclass_with_union_find(K):
         f = np.concatenate([np.arange(K), rng.integers(K, size=n - K)])
         rng.shuffle(f)
         clf = ClassifierFromSimilarity(UnionFindLearner(n), K)
-        _, m = adversarial_class_run(clf, f, 30, seed=rng)
+        _, m = adaptive_class_run(clf, f, 30, seed=rng)
         P = clf.representatives
         assert len(P) <= K and all(f[v] == k for k, v in P.items())
         assert int(m.sum()) == clf.mistakes <= clf.sim_learner.mistakes + len(P)
@@ -204,7 +203,7 @@ def test_round_trip_class_to_similarity_to_class(K):
         f = H[rng.integers(len(H))]
         sim = SimilarityFromClassifier(lambda: HalvingClassifier(H), K, max_histories=3000)
         clf = ClassifierFromSimilarity(sim, K)
-        _, m = adversarial_class_run(clf, f, 15, seed=rng)
+        _, m = adaptive_class_run(clf, f, 15, seed=rng)
         assert clf.mistakes <= sim.mistakes + len(clf.representatives)
         assert sim.mistakes <= similarity_from_classifier_mistake_bound(B, K)
         assert clf.mistakes <= similarity_from_classifier_mistake_bound(B, K) + K

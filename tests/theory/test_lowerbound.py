@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from simpred_lite.checks import check_random_state
-from simpred_lite.game.play import run
+from simpred_lite.game.play import run, run_class
 from simpred_lite.learners import (
     AlwaysSimilar,
     HalvingClassifier,
@@ -28,11 +28,9 @@ from simpred_lite.learners.permutations import (
     ConsistentPredictor,
     HalvingPermutationLearner,
     IteratedClassLearner,
-    PairedPermutationClassifier,
     PairedPermutationClassLearner,
     PairedPermutationClassLearnerReference,
     TransitiveOrderLearner,
-    run_class,
 )
 from simpred_lite.theory.lowerbound import (
     ComparisonAdversary,
@@ -53,6 +51,7 @@ from simpred_lite.theory.lowerbound import (
     play_iterated_adversary,
     random_class_sequence,
     random_permutation,
+    version_space_class_run,
 )
 
 
@@ -118,9 +117,9 @@ def test_class_learner_matches_the_plain_reference(seed):
     seq = random_class_sequence(z, 25, seed)
     fast, naive = PairedPermutationClassLearner(K), PairedPermutationClassLearnerReference(K)
     for x, y in seq:
-        assert fast.predict_one(x) == naive.predict_one(x)
-        fast.learn_one(x, y)
-        naive.learn_one(x, y)
+        assert fast.predict_class(x) == naive.predict_class(x)
+        fast.learn_class(x, y)
+        naive.learn_class(x, y)
     assert fast.total_weight == sum(w for _, w in naive.pool)
     assert fast.mistakes == naive.mistakes and fast.pool_size <= len(naive.pool)
 
@@ -137,7 +136,7 @@ def test_class_learner_bound_and_proof_invariants(K):
         z = random_permutation(K, seed)
         A = PairedPermutationClassLearner(K)
         for x, y in random_class_sequence(z, 8 * K * K, seed):
-            A.learn_one(x, y)
+            A.learn_class(x, y)
             # a consistent history survives, with at most K-1 examples and weight >= (β/2)^(K-1)
             good = _consistent_histories(A, z)
             assert good and min(len(k) for k, _ in good) <= K - 1
@@ -147,7 +146,7 @@ def test_class_learner_bound_and_proof_invariants(K):
         assert A.mistakes <= paired_permutation_mistake_bound(K)
         assert A.mistakes <= 4.1 * (K - 1)  # the paper's printed constant also holds on data
         # after the run, the learner is right on every pattern
-        assert all(A.predict_one((a, b)) == max(z[a], z[b]) for a in range(K) for b in range(K))
+        assert all(A.predict_class((a, b)) == max(z[a], z[b]) for a in range(K) for b in range(K))
 
 
 def test_class_learner_on_an_adaptive_sequence_stays_within_the_bound():
@@ -156,20 +155,30 @@ def test_class_learner_on_an_adaptive_sequence_stays_within_the_bound():
     z = random_permutation(K, 11)
     A = PairedPermutationClassLearner(K)
     while True:
-        wrong = [(a, b) for a in range(K) for b in range(K) if A.predict_one((a, b)) != max(z[a], z[b])]
+        wrong = [(a, b) for a in range(K) for b in range(K) if A.predict_class((a, b)) != max(z[a], z[b])]
         if not wrong:
             break
         x = wrong[len(wrong) // 2]
-        A.learn_one(x, max(z[x[0]], z[x[1]]))
+        A.learn_class(x, max(z[x[0]], z[x[1]]))
     assert A.mistakes <= paired_permutation_mistake_bound(K)
     assert A.mistakes >= 1
 
 
 def test_class_learner_input_errors():
+    A = PairedPermutationClassLearner(3)
     with pytest.raises(ValueError, match=r"pair \(x', x''\)"):
-        PairedPermutationClassLearner(3).predict_one(1)
+        A.predict_class((0, 1, 2))
+    with pytest.raises(ValueError, match=r"pattern x \(a pair"):
+        A.predict_class(9)
     with pytest.raises(ValueError, match="must lie in 0.."):
-        PairedPermutationClassLearner(3).learn_one((0, 1), 3)
+        A.predict_class((0, 3))
+    with pytest.raises(TypeError, match="pattern x"):
+        A.predict_class("01")
+    with pytest.raises(ValueError, match="class label 3 is outside 0..2"):
+        A.learn_class((0, 1), 3)
+    assert A.mistakes == A.trials == 0
+    with pytest.raises(ValueError, match="K must be"):
+        PairedPermutationClassLearner(1)
     with pytest.raises(ValueError, match=r"\(0, 1\)"):
         PairedPermutationClassLearner(3, beta=1.0)
     with pytest.raises(TypeError, match="beta"):
@@ -184,7 +193,13 @@ def test_iterated_class_learner_adds_up():
     singles = [run_class(PairedPermutationClassLearner(K), s).sum() for s in seqs]
     assert flags.sum() == A.mistakes == sum(singles) <= r * paired_permutation_mistake_bound(K)
     with pytest.raises(ValueError, match="copy index"):
-        A.predict_one(((0, 1), 3))
+        A.predict_class(((0, 1), 3))
+    # a pattern number i K² + x' K + x'' is the same pattern as ((x', x''), i)
+    B = IteratedClassLearner(K, r)
+    for (x, i), y in iterate_sequences(seqs)[:30]:
+        assert B.predict_class(i * K * K + pattern_index(*x, K)) == B.predict_class((x, i))
+        B.learn_class(i * K * K + pattern_index(*x, K), y)
+    assert B.mistakes == sum(c.mistakes for c in B.copies)
 
 
 # -- sorting comparisons ------------------------------------------------------------------------
@@ -411,12 +426,37 @@ def test_similarity_from_halving_classifier_is_squeezed(K):
 
 def test_similarity_from_the_papers_class_algorithm():
     K = 3
-    sim = SimilarityFromClassifier(lambda: PairedPermutationClassifier(K), K)
+    sim = SimilarityFromClassifier(lambda: PairedPermutationClassLearner(K), K)
     result = play_adversary(sim, K)
     assert result.total_mistakes >= merge_sort_min_comparisons(K)
     assert result.total_mistakes <= reduction_constant(K) * paired_permutation_mistake_bound(K)
-    clf = PairedPermutationClassifier(K)
+    by_number, by_pair = PairedPermutationClassLearner(K), PairedPermutationClassLearner(K)
     z = random_permutation(K, 1)
     for x, y in random_class_sequence(z, 30, 1):
-        clf.learn_class(pattern_index(*x, K), y)
-    assert clf.mistakes == clf.inner.mistakes <= paired_permutation_mistake_bound(K)
+        assert by_number.predict_class(pattern_index(*x, K)) == by_pair.predict_class(x)
+        by_number.learn_class(pattern_index(*x, K), y)
+        by_pair.learn_class(x, y)
+    assert by_number.mistakes == by_pair.mistakes <= paired_permutation_mistake_bound(K)
+    assert by_number.state_key() == by_pair.state_key()
+
+
+# -- the greedy version-space adversary (the class side of Theorem 9) ----------------------------
+@pytest.mark.parametrize("K", [2, 3, 4, 5, 6])
+def test_version_space_class_adversary_is_consistent_and_forces_mistakes(K):
+    A = PairedPermutationClassLearner(K)
+    examples, z = version_space_class_run(A, K, seed=K)
+    assert sorted(z) == list(range(K))
+    assert all(paired_permutation_label(z, a, b) == y for (a, b), y in examples)
+    assert A.mistakes == len(examples) >= K - 1             # every trial is a mistake
+    assert A.mistakes <= paired_permutation_mistake_bound(K)             # Theorem 9, class side
+    # after the game the learner is right on every pattern for the revealed z
+    assert all(A.predict_class((a, b)) == paired_permutation_label(z, a, b) for a in range(K) for b in range(K))
+
+
+def test_version_space_class_adversary_arguments():
+    with pytest.raises(ValueError):
+        version_space_class_run(PairedPermutationClassLearner(9), 9, seed=0)
+    with pytest.raises(ValueError, match="build the learner for K=3"):
+        version_space_class_run(PairedPermutationClassLearner(4), 3, seed=0)
+    examples, _ = version_space_class_run(PairedPermutationClassLearner(4), 4, seed=0, max_trials=2)
+    assert len(examples) == 2

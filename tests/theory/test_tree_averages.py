@@ -1,4 +1,4 @@
-"""Tests of simpred_lite.theory.tree_averages: Theorem 3's per-tree chain and the class adversary of Theorem 9."""
+"""Tests of simpred_lite.theory.tree_averages: Theorem 3's per-tree chain."""
 
 import math
 
@@ -8,13 +8,9 @@ import pytest
 
 import simpred_lite as sp
 from simpred_lite.bst import BinarySupportTree
-from simpred_lite.learners.bounds import paired_permutation_mistake_bound
 from simpred_lite.learners.instances import comparator_matrix
-from simpred_lite.learners.permutations import PairedPermutationClassLearner
 from simpred_lite.resistance import resistance_weighted_cut
-from simpred_lite.theory.lowerbound import paired_permutation_label
 from simpred_lite.theory.tree_averages import (
-    adaptive_class_run,
     bst_comparator_norm_sq,
     spanning_tree_bound_table,
     theorem3_phi_bounds,
@@ -55,22 +51,3 @@ def test_table_is_reproducible_and_checks_arguments():
         spanning_tree_bound_table(G, y, trees=2.5, seed=3)
     with pytest.raises(TypeError):
         bst_comparator_norm_sq(G, y)
-
-
-@pytest.mark.parametrize("K", [2, 3, 4, 5, 6])
-def test_adaptive_class_adversary_is_consistent_and_forces_mistakes(K):
-    A = PairedPermutationClassLearner(K)
-    examples, z = adaptive_class_run(A, K, seed=K)
-    assert sorted(z) == list(range(K))
-    assert all(paired_permutation_label(z, a, b) == y for (a, b), y in examples)
-    assert A.mistakes == len(examples) >= K - 1             # every trial is a mistake
-    assert A.mistakes <= paired_permutation_mistake_bound(K)             # Theorem 9, class side
-    # after the game the learner is right on every pattern for the revealed z
-    assert all(A.predict_one((a, b)) == paired_permutation_label(z, a, b) for a in range(K) for b in range(K))
-
-
-def test_adaptive_class_adversary_arguments():
-    with pytest.raises(ValueError):
-        adaptive_class_run(PairedPermutationClassLearner(9), 9, seed=0)
-    examples, _ = adaptive_class_run(PairedPermutationClassLearner(4), 4, seed=0, max_trials=2)
-    assert len(examples) == 2
