@@ -62,16 +62,3 @@ from .registry import *  # noqa: E402
 
 __all__ += [*registry.__all__, "check_learner"]
 
-
-# Names kept for notebooks executed before the class run loop moved to simpred_lite.game
-# (run_class) and the class game's adaptive adversary got the vocabulary's name
-# (adaptive_class_run); not in __all__, so the registry and star-imports never see them.
-_MOVED_TO_GAME = {"run_class": "run_class", "adversarial_class_run": "adaptive_class_run"}
-
-
-def __getattr__(name: str) -> object:
-    if name in _MOVED_TO_GAME:
-        from ..game import play
-
-        return getattr(play, _MOVED_TO_GAME[name])
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -26,10 +26,3 @@ __all__ = [
     *unknown_graphs.__all__,
 ]
 
-
-# The name notebooks executed before the rename used for version_space_class_run (not in
-# __all__: simpred_lite.game.adaptive_class_run is the class game's "adaptive" adversary).
-def __getattr__(name: str) -> object:
-    if name == "adaptive_class_run":
-        return lowerbound.version_space_class_run
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
