@@ -11,6 +11,7 @@ and ``"Matrix Winnow"`` against an adversary of :mod:`simpred_lite.game.adversar
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import ipywidgets as W
 import networkx as nx
@@ -113,7 +114,9 @@ class ReductionExplorer:
             raise ValueError(f"direction must be one of {list(self.DIRECTIONS)}, got {direction!r}")
         self.n = self.G.number_of_nodes()
         self.H = labelings_with_small_cut(self.G, self.K, self.MAX_CUT)
-        self.B = HalvingClassifier(self.H).mistake_bound()
+        bound_B = HalvingClassifier(self.H).mistake_bound()
+        assert bound_B is not None, "the halving learner over a finite class always has a bound"
+        self.B = int(bound_B)
         refuse = refusal_to_status(self)
         self.direction = CheckedDropdown(options=list(self.DIRECTIONS), value=direction, description="direction",
                                          on_invalid=refuse, layout=W.Layout(width="380px"))
@@ -166,6 +169,7 @@ class ReductionExplorer:
     def reset(self) -> None:
         """A fresh learner; the random trials start again from the seed."""
         self.rng = np.random.default_rng(int(self.seed.value))
+        self.learner: Any  # SimilarityFromClassifier (Lemma 7) or ClassifierFromSimilarity (Lemma 8)
         if self.lemma7:
             H = self.H
             self.learner = SimilarityFromClassifier(lambda: HalvingClassifier(H), self.K, max_histories=5000)
@@ -320,7 +324,7 @@ class ReductionExplorer:
                                    node_shape="s", node_size=VERTEX_SIZE * 2.0, edgecolors="black", linewidths=1.6)
             if rec:
                 for _, p, s in rec["answers"]:
-                    ax_g.annotate("", xy=pos[x], xytext=pos[p], zorder=0,
+                    ax_g.annotate("", xy=pos[rec["vertex"]], xytext=pos[p], zorder=0,
                                   arrowprops={"arrowstyle": "-", "color": "tab:green" if s == 0 else "0.55",
                                               "lw": 2.0, "ls": "-" if s == 0 else ":",
                                               "connectionstyle": "arc3,rad=-0.5"})
@@ -335,7 +339,7 @@ class ReductionExplorer:
         fig.subplots_adjust(left=0.02, right=0.97, top=0.85, bottom=0.2, wspace=0.35)
         _show(self.out, fig)
 
-    def _draw_votes(self, ax, rec) -> None:
+    def _draw_votes(self, ax: Any, rec: dict | None) -> None:
         if rec is None:
             ax.text(0.5, 0.5, "Ask a pair: the histories'\nvotes appear here", ha="center", va="center",
                     transform=ax.transAxes, fontsize=11)
@@ -359,7 +363,7 @@ class ReductionExplorer:
                                   label=f"dissimilar: {1 - rec['weight_similar']:.2f}")],
                   loc="upper left", bbox_to_anchor=(0.0, -0.2), ncol=2, fontsize=LEGEND_FONTSIZE, frameon=False)
 
-    def _draw_mistakes(self, ax) -> None:
+    def _draw_mistakes(self, ax: Any) -> None:
         m = np.cumsum([int(r["mistake"]) for r in self.history]) if self.history else np.zeros(0)
         ax.step(np.arange(1, len(m) + 1), m, where="post", color="tab:purple", lw=2, label="class mistakes M")
         ax.axhline(self.bound, color="k", ls="--", lw=1.2, label=f"B_s + K = {self.bound:.0f}")
@@ -474,7 +478,8 @@ class MatrixLearnerExplorer:
         spec = resolve(self.learner.value)
         seed = int(self.seed.value)
         self.model = spec.build(self.G, seed, self.labels)
-        self.bound = float(spec.bound_for(self.G, self.labels, self.model))
+        bound = spec.bound_for(self.G, self.labels, self.model)
+        self.bound = float(bound) if bound is not None else float("inf")
         self.state = GameState(self.labels, seed, G=self.G, learner=self.model)
         self._adv = make_adversary(self.adversary.value)
         self.trials: list[dict] = []
@@ -652,7 +657,8 @@ class YourDataExplorer:
     TRIALS = ("random", "cut-biased", "adaptive")
 
     def __init__(self, dataset: str = "iris", k: int = 10,
-                 learners=("UnionFindLearner", "Matrix Perceptron", "Matrix Winnow"), trials: str = "random",
+                 learners: tuple[str, ...] = ("UnionFindLearner", "Matrix Perceptron", "Matrix Winnow"),
+                 trials: str = "random",
                  T: int = 1000, seed: int = 0):
         from ..datasets import DATASETS
         from ..learners.registry import playable
@@ -662,8 +668,8 @@ class YourDataExplorer:
         for name, value, options in (("dataset", dataset, self.DATASETS), ("trials", trials, self.TRIALS)):
             if value not in options:
                 raise ValueError(f"{name} must be one of {list(options)}, got {value!r}")
-        learners = list(learners)
-        bad = [x for x in learners if x not in self.PLAYABLE]
+        chosen = list(learners)
+        bad = [x for x in chosen if x not in self.PLAYABLE]
         if bad:
             raise ValueError(f"learners {bad} are not offered; choose among {list(self.PLAYABLE)}")
         refuse = refusal_to_status(self)
@@ -690,7 +696,7 @@ class YourDataExplorer:
         self.status = W.HTML(layout=W.Layout(min_height="4em"))
         self.table = W.HTML()
         self.out = W.Output(layout=W.Layout(min_height="380px"))
-        self.evaluation = None
+        self.evaluation: Any = None  # the last run's Evaluation
         self.dataset.observe(lambda _: self._describe(), names="value")
         self.run_button.on_click(lambda _: self.run())
         self._controls = (self.dataset, self.k, self.trials, self.T, self.seed, self.learners, self.run_button)
