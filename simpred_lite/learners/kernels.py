@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 import networkx as nx
+import numba
 import numpy as np
 
 from ..bst import BinarySupportTree
@@ -161,12 +162,68 @@ _SPARSE_ALTERNATIVE = ("run on the graph's Binary Support Tree (Theorem 3), O(lo
                        "cut_size=...); the playground's 'BST Perceptron'")
 
 
+@numba.njit(cache=True, nogil=True)
+def _takahashi_diagonal(indptr, indices, lval, D):  # pragma: no cover - compiled
+    """The diagonal of ``(L D L^T)^{-1}``: ``L`` unit lower triangular, its strict part in CSC
+    (``indptr``, ``indices`` sorted within each column, ``lval``), ``D`` its pivots.
+
+    ``Z_ij = -sum_{k in S_j} L_kj Z_ik`` for ``i`` in ``S_j`` (the rows of column ``j``) and
+    ``Z_jj = 1/D_j - sum_{k in S_j} L_kj Z_kj``, from the last column back; every ``Z_ik``
+    needed lies on the pattern of the factor (the rows of a column form a clique of the filled
+    graph), stored beside ``L``.
+    """
+    N = D.size
+    zval = np.zeros(lval.size)
+    zdiag = np.zeros(N)
+    pos = np.full(N, -1, np.int64)
+    for j in range(N - 1, -1, -1):
+        a, b = indptr[j], indptr[j + 1]
+        s = b - a
+        for t in range(s):
+            pos[indices[a + t]] = t
+        acc = np.zeros(s)
+        for t in range(s):
+            k = indices[a + t]
+            lk = lval[a + t]
+            acc[t] -= lk * zdiag[k]
+            for p in range(indptr[k], indptr[k + 1]):
+                q = pos[indices[p]]
+                if q >= 0:
+                    zik = zval[p]
+                    acc[q] -= lk * zik
+                    acc[t] -= lval[a + q] * zik
+        dj = 1.0 / D[j]
+        for t in range(s):
+            zval[a + t] = acc[t]
+            dj -= lval[a + t] * acc[t]
+            pos[indices[a + t]] = -1
+        zdiag[j] = dj
+    return zdiag
+
+
+def _central_vertex(G: nx.Graph, start: int) -> tuple[int, dict]:
+    """The middle of a double-sweep path (a near-central vertex) and its BFS distances; 3 BFS.
+
+    The sparse kernel grounds there: a small ``sum_v dist(v, c)`` (its bound on
+    ``||L_c^{-1}||``) and resistances to ``c`` that tell far vertices apart (the pruning of
+    :meth:`SparseKernel._diameter`)."""
+    far = nx.single_source_shortest_path_length(G, start)
+    u = max(far, key=far.__getitem__)
+    pred, dist_u = nx.predecessor(G, u, return_seen=True)
+    v = max(dist_u, key=dist_u.__getitem__)
+    path = [v]
+    while path[-1] != u:
+        path.append(pred[path[-1]][0])
+    c = int(path[len(path) // 2])
+    return c, nx.single_source_shortest_path_length(G, c)
+
+
 class SparseKernel(DenseKernel):
     """The same kernel from sparse solves with a grounded Laplacian (any ``n``), built once per graph.
 
     ``L_c`` (the Laplacian with the row and column of a ground vertex ``c`` deleted; ``c`` is
-    a vertex of largest degree) is factorised once (SuperLU, minimum-degree order on
-    ``L + L^T``, no pivoting: ``L_c`` is symmetric positive definite).  A trial solves once,
+    the middle of a double-sweep path, :func:`_central_vertex`) is factorised once (SuperLU,
+    minimum-degree order on ``L + L^T``, no pivoting: ``L_c`` is symmetric positive definite).  A trial solves once,
     for its pair: ``g = L_c^{-1} (e_i - e_j)`` (``g_c = 0``), which differs from
     ``L^+ (e_i - e_j)`` by a constant that cancels in every ``(e_a - e_b)^T g``; the kernel
     values with the stored pairs are then ``O(k)`` gathers.  The last few pairs' solutions are
@@ -177,15 +234,21 @@ class SparseKernel(DenseKernel):
     rounding bounded componentwise): ``||g~ - g||_2 <= ||L_c^{-1}||_2 ||r||_2`` and
     ``||L_c^{-1}||_2 <= trace L_c^{-1} = sum_v R_vc <= sum_v dist(v, c)`` (Rayleigh:
     a resistance is at most the length of a path), one breadth-first search
-    (:meth:`pair`).  The resistance diameter ``R`` is the float maximum over all pairs with a
-    rigorous error bound ``R_error`` (:meth:`diameter_error`): first the diagonal
-    ``d_v = R_vc`` of ``L_c^{-1}`` (``n`` solves in batches), then, because ``L_c^{-1}`` is
-    entrywise nonnegative (the inverse of an M-matrix), ``R_ij = d_i + d_j - 2 (L_c^{-1})_ij
-    <= d_i + d_j``: only the columns of vertices ``i`` with ``d_i + max d`` within the error
-    band of the best resistance found so far are solved (in decreasing order of ``d``); the
-    others cannot hold the maximum.  The pairs within ``1e-6 R`` of the maximum are kept, so
-    that the exact ``R^2`` (:meth:`exact_R2`) needs one exact solve per candidate.  On a tree
-    ``R`` is rounded to its integer.
+    (:meth:`pair`).
+
+    The resistance diameter ``R`` needs no all-pairs work.  The diagonal ``d_v = R_vc`` of
+    ``L_c^{-1}`` comes from a selected inversion of the factors (:meth:`diagonal`, about the
+    cost of the factorisation).  ``L_c^{-1}`` is entrywise nonnegative (the inverse of an
+    M-matrix), so ``R_ij = d_i + d_j - 2 (L_c^{-1})_ij <= d_i + d_j``: the columns of the
+    vertices in decreasing ``d`` are solved only while ``d_i + max d`` reaches the best
+    resistance found (minus a band ``1e-9 max d + 1e-6 R``, far above the rounding of ``d``);
+    no other vertex can be an end of the maximum.  Finally each pair within ``1e-6 R`` of the
+    maximum is solved as a pair with its certified error: ``R`` is the largest of these and
+    ``R_error`` bounds ``|R - exact max|`` rigorously *given* that the ruling-out was right
+    (which rests on the float ``d``, accurate to about ``1e-13`` here, against a band of
+    ``1e-9``; the tests compare ``R`` with the dense all-pairs maximum).  Those pairs also give
+    the exact ``R^2`` (:meth:`exact_R2`, one exact solve each).  On a tree ``R`` is rounded to
+    its integer.
 
     Built by :func:`make_kernel`, which keeps one per frozen validated graph: learners on
     the same graph (as in :func:`~simpred_lite.game.evaluation.evaluate`) share the factor,
@@ -205,7 +268,7 @@ class SparseKernel(DenseKernel):
                 "candidate ends, for the kernel learners MatrixPerceptron / MatrixWinnow)")
         check_work(4.0 * n * (n + 2 * m), what, _SPARSE_ALTERNATIVE)
         degrees = np.fromiter((d for _, d in G.degree(range(n))), dtype=np.int64, count=n)
-        self.ground = int(np.argmax(degrees))  # a hub: short distances to it, a small trace bound
+        self.ground, dist = _central_vertex(G, int(np.argmax(degrees)))
         self._keep = np.r_[0:self.ground, self.ground + 1:n]
         L = laplacian(G).tocsr()
         self._L = L
@@ -215,7 +278,6 @@ class SparseKernel(DenseKernel):
         self._lu_obj: Any = None
         fill = float(self._lu.L.nnz + self._lu.U.nnz)
         check_work(4.0 * n * fill, what + f" with {fill:.2g} nonzeros in its LU factors", _SPARSE_ALTERNATIVE)
-        dist = nx.single_source_shortest_path_length(G, self.ground)
         #: A rigorous upper bound on ||L_c^{-1}||_2: trace L_c^{-1} = sum_v R_vc <= sum_v dist(v, c).
         self.inverse_norm_bound = float(sum(dist.values())) * (1 + 4 * UNIT_ROUNDOFF)
         self._pairs_cache: OrderedDict[tuple[int, int], tuple[np.ndarray, float]] = OrderedDict()
@@ -278,59 +340,81 @@ class SparseKernel(DenseKernel):
         return self.pair(i, j)[0]
 
     # -- the resistance diameter ---------------------------------------------------------
+    def diagonal(self) -> np.ndarray:
+        """``d_v = R_vc``: the diagonal of ``L_c^{-1}`` (``d_c = 0``), by selected inversion.
+
+        The factorisation is ``P^T L_c P = L D L^T`` (no pivoting); Takahashi's recurrence
+        ``Z = D^{-1} L^{-1} + (I - L^T) Z`` gives the entries of ``Z = (L D L^T)^{-1}`` on the
+        pattern of the factor, column by column from the last, at about the cost of the
+        factorisation (compiled, :func:`_takahashi_diagonal`) instead of ``n`` solves.  A
+        float computation without an error bound of its own: :meth:`_diameter` uses it only to
+        rule vertices out, with a wide band.
+        """
+        lu = self._lu
+        d = np.zeros(self.n)
+        if np.array_equal(lu.perm_r, lu.perm_c):  # symmetric order, no pivoting: U = D L^T
+            import scipy.sparse as sp
+
+            Lf = sp.tril(lu.L, -1).tocsc()
+            Lf.sort_indices()
+            z = _takahashi_diagonal(Lf.indptr.astype(np.int64), Lf.indices.astype(np.int64),
+                                    np.ascontiguousarray(Lf.data, dtype=float), lu.U.diagonal().astype(float))
+            d[self._keep] = z[lu.perm_c]
+            return d
+        batch = max(1, min(256, COLUMN_CACHE_ENTRIES // (4 * self.n)))  # pragma: no cover - pivoting
+        for start in range(0, self._keep.size, batch):  # pragma: no cover
+            cols = self._keep[start:start + batch]
+            E = np.zeros((self.n, cols.size))
+            E[cols, np.arange(cols.size)] = 1.0
+            d[cols] = self._solve(E)[cols, np.arange(cols.size)]
+        return d  # pragma: no cover
+
     def _diameter(self):
         n = self.n
         if n == 1:
-            self.R_error, self._cands = 0.0, []
+            self.R_error, self._cands, self.columns_solved = 0.0, [], 0
             return 0.0, (0, 0)
-        batch = max(1, min(256, COLUMN_CACHE_ENTRIES // (4 * n)))
-        d = np.zeros(n)  # d_v = R_vc, the diagonal of L_c^{-1}
-        err = 0.0  # max over every solve of the bound on ||x~ - x||_2
-        maxabs = 0.0
-        others = self._keep
-        for start in range(0, others.size, batch):  # pass 1: the diagonal
-            cols = others[start:start + batch]
-            E = np.zeros((n, cols.size))
-            E[cols, np.arange(cols.size)] = 1.0
-            X = self._solve(E)
-            d[cols] = X[cols, np.arange(cols.size)]
-            err = max(err, float(self._residual_bound(X, E).max()))
-            maxabs = max(maxabs, float(np.abs(X).max()))
-        # Pass 2: R_ij = d_i + d_j - 2 G_ij <= d_i + d_j (G = L_c^{-1} >= 0 entrywise).  Columns
-        # in decreasing d; stop once d_i + max d falls below the best found minus the band
-        # (the float errors of d_i, d_j and R~ are each at most err + rounding).
+        d = self.diagonal()
+        # R_ij = d_i + d_j - 2 G_ij <= d_i + d_j (G = L_c^{-1} >= 0 entrywise).  Columns of G in
+        # decreasing d; stop once d_i + max d falls below the best found minus a band far
+        # above the rounding of d (1e-9 max d + 1e-6 R).
         order = np.argsort(-d, kind="stable")
         dtop = float(d[order[0]])
-        best, pair = -1.0, (int(order[0]), int(order[1]))
+        full = max(1, min(256, COLUMN_CACHE_ENTRIES // (4 * n)))
+        best = -1.0
         near: dict[tuple[int, int], float] = {}
-        done = 0
+        done, batch = 0, 8
         while done < n:
             i0 = int(order[done])
-            band = 8 * err + 64 * UNIT_ROUNDOFF * max(dtop, 1.0) + 1e-6 * max(best, 1.0)
+            band = 1e-9 * max(dtop, 1.0) + 1e-6 * max(best, 1.0)
             if best >= 0 and d[i0] + dtop < best - band:
                 break
             cols = order[done:done + batch]
             done += cols.size
+            batch = min(2 * batch, full)
             E = np.zeros((n, cols.size))
             E[cols, np.arange(cols.size)] = 1.0  # row c is not part of the grounded system
             X = self._solve(E)
-            err = max(err, float(self._residual_bound(X, E).max()))
-            maxabs = max(maxabs, float(np.abs(X).max()))
             Rb = d[:, None] + d[cols][None, :] - 2.0 * X
             Rb[cols, np.arange(cols.size)] = 0.0
-            flat = int(np.argmax(Rb))
-            a, k = divmod(flat, cols.size)
-            if Rb[a, k] > best:
-                best, pair = float(Rb[a, k]), (min(int(a), int(cols[k])), max(int(a), int(cols[k])))
+            best = max(best, float(Rb.max()))
             rows, ks = np.nonzero(Rb >= best - 1e-6 * max(best, 1.0))
             for x, k, y_ in zip(rows.tolist(), ks.tolist(), cols[ks].tolist()):
                 near[(min(x, y_), max(x, y_))] = float(Rb[x, k])
-        self._cands = sorted(p for p, r in near.items() if p[0] != p[1] and r >= best - 1e-6 * max(best, 1.0))
         self.columns_solved = done
+        cands = sorted(p for p, r in near.items() if p[0] != p[1] and r >= best - 1e-6 * max(best, 1.0))
+        # the value and its bound from a certified solve per candidate pair
         u = UNIT_ROUNDOFF
-        # every float R~_ij = d_i + d_j - 2 X_ij: four solution errors of at most err, and the rounding
-        self.R_error = 4 * err + 4 * 3 * u * maxabs * 1.01
-        return best, pair
+        R, pair, err = -1.0, cands[0], 0.0
+        for a, b in cands:
+            g, e = self.pair(a, b)
+            r = float(g[a] - g[b])
+            err = max(err, math.sqrt(2.0) * e + 2 * u * (abs(g[a]) + abs(g[b])))
+            if r > R:
+                R, pair = r, (a, b)
+        self._cands = cands
+        self.R_error = err * (1 + 4 * u)
+        return R, pair
 
     def diameter_error(self) -> float:
         return 0.0 if self.exact else self.R_error
