@@ -263,7 +263,7 @@ class SparseKernel(DenseKernel):
         self.n = G.number_of_nodes()
         self.m = G.number_of_edges()
         self.exact = self.m == self.n - 1
-        n, m = self.n, self.m
+        n = self.n
         what = (f"the resistance diameter R of a graph on n={n} vertices (a selected inversion of the factors of its "
                 "grounded Laplacian, for the kernel learners MatrixPerceptron / MatrixWinnow)")
         degrees = np.fromiter((d for _, d in G.degree(range(n))), dtype=np.int64, count=n)

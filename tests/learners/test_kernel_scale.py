@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 import simpred_lite.learners.kernels as kernels
 from simpred_lite.exact import laplacian_pinv_fraction
+from simpred_lite.game.adversaries import cut_biased_trials
 from simpred_lite.game.evaluation import evaluate
 from simpred_lite.game.play import adaptive_run, run
-from simpred_lite.game.adversaries import cut_biased_trials
 from simpred_lite.game.trials import random_trials
 from simpred_lite.graphs import cut_size, grid_graph, planted_partition, validate_graph
 from simpred_lite.learners import MatrixPerceptron, MatrixWinnow
