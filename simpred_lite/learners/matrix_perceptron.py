@@ -80,8 +80,9 @@ class MatrixPerceptron(_PerceptronOnGraph):
     beyond :data:`~simpred_lite.checks.WORK_LIMIT` steps: use the graph's Binary Support Tree
     instead).  On a frozen validated graph (what ``evaluate`` passes) the kernel, ``R`` and
     its error bound are built once and shared by every matrix learner on that graph.
-    :class:`MatrixPerceptronReference` is the naive ``m x m`` form, and :class:`~simpred_lite.learners.BSTPerceptron` reproduces the
-    learner on a BST in ``O(log^2 n)``.
+    :class:`MatrixPerceptronReference` is the naive ``m x m`` form, and
+    :class:`~simpred_lite.learners.BSTPerceptron` reproduces the learner on a BST in
+    ``O(log^2 n)``.
 
     The decision is exact on every machine.  On a tree (a networkx tree, or a BST) every
     ``x_s^T x_t`` and ``R`` are integers and the score is computed in exact integers (the
