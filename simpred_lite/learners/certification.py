@@ -69,6 +69,11 @@ class PerceptronCertifier:
     ``R~`` (the max of float resistances) is within ``4 delta + gamma_3 * 4 max|L^+|`` of
     ``R``.  If ``|score~ - R~^2|`` exceeds the sum of the bounds the float decides
     (:func:`~simpred_lite.exact.certified_compare`); otherwise one exact solve does.
+
+    On the sparse kernel ``E_s = 2 e + gamma_2 (|g~_a| + |g~_b|)`` with ``e`` the residual
+    bound on ``||g~ - g||_2`` of the trial's one solve (:meth:`~.kernels.SparseKernel.pair`)
+    and ``R``'s bound from the certified solves of its candidate pairs
+    (:meth:`~.kernels.SparseKernel.diameter_error`).
     """
 
     def __init__(self, kern: DenseKernel) -> None:

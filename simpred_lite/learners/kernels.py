@@ -6,10 +6,11 @@ The Matrix Perceptron and Matrix Winnow never need an instance ``psi`` itself, o
 
 so no ``m x m`` or ``m x r`` object exists.  Three kernels give these values:
 :class:`DenseKernel` (dense float ``L^+``, ``n <= DENSE_LIMIT``), :class:`SparseKernel`
-(cached sparse solves with the grounded Laplacian, any ``n``) and :class:`BSTKernel` (signed
-overlaps of leaf-to-leaf paths of a Binary Support Tree, exact integers);
-:func:`make_kernel` picks one.  Each knows the resistance diameter ``R`` of its graph with a
-rigorous error bound (:class:`ResistanceDiameter` exposes both on the learners).
+(one sparse solve per trial with a factorised grounded Laplacian, residual-certified, any
+``n``) and :class:`BSTKernel` (signed overlaps of leaf-to-leaf paths of a Binary Support Tree,
+exact integers); :func:`make_kernel` picks one, and builds it once per frozen validated graph
+(the learners on that graph share it).  Each knows the resistance diameter ``R`` of its graph
+with a rigorous error bound (:class:`ResistanceDiameter` exposes both on the learners).
 :class:`GrowingPairs` stores the mistaken pairs and :class:`Forest` decides, combinatorially,
 whether a new pair's instance is independent of the stored ones.
 """
