@@ -72,9 +72,8 @@ def edge_array(G: nx.Graph) -> np.ndarray:
     [[0, 1], [1, 2]]
     """
     E = _EDGES.get(G) if nx.is_frozen(G) else None
-    if E is None:
-        m = G.number_of_edges()
-        E = np.fromiter(itertools.chain.from_iterable(G.edges()), dtype=np.int64, count=2 * m).reshape(m, 2)
+    if E is None:  # (G.number_of_edges() would sum n degrees in Python: let fromiter count)
+        E = np.fromiter(itertools.chain.from_iterable(G.edges()), dtype=np.int64).reshape(-1, 2)
         if nx.is_frozen(G):
             _EDGES[G] = E
     return E
@@ -149,6 +148,9 @@ def validate_graph(G, *, relabel: bool = False, freeze: bool = False) -> nx.Grap
         raise TypeError(f"freeze must be True or False, got {freeze!r}")
     if nx.is_frozen(G) and G in _VALIDATED:  # checked before, and frozen since
         return G
+    if freeze and not nx.is_frozen(G) and not relabel and isinstance(G, nx.Graph) and not G.is_directed() \
+            and not G.is_multigraph():
+        G = frozen_copy(G)  # check the copy: its edge array (edge_array) is then read once, and kept
     if G.is_directed():
         raise ValueError(
             "the graph is directed, but similarity prediction needs an undirected graph; "
