@@ -13,6 +13,7 @@ share a class and *dissimilar* (``y = 1``) otherwise.
 
 from __future__ import annotations
 
+import itertools
 import weakref
 
 import networkx as nx
@@ -32,6 +33,7 @@ from .checks import (
 __all__ = [
     "validate_graph",
     "frozen_copy",
+    "edge_array",
     "validate_labels",
     "planted_partition",
     "grid_graph",
@@ -46,6 +48,46 @@ __all__ = [
 #: Frozen graphs that passed :func:`validate_graph`: nothing can have changed them since, so a
 #: later check returns at once (a large graph is validated once, then passed down).
 _VALIDATED: weakref.WeakSet = weakref.WeakSet()
+
+
+#: The edge arrays of frozen graphs (see :func:`edge_array`), computed once per graph.
+_EDGES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def edge_array(G: nx.Graph) -> np.ndarray:
+    """The edges of ``G`` as an ``(m, 2)`` int64 array, in ``G.edges`` order; kept for a frozen graph.
+
+    The one place the package turns a large graph's edges into numpy: connectivity, cut
+    sizes and adjacency arrays are then vectorised, and a frozen graph (which cannot change)
+    is read once.  ``G`` must have the integer vertices ``0 .. n-1`` (not checked here).
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A graph on ``0 .. n-1``.
+
+    Examples
+    --------
+    >>> edge_array(nx.path_graph(3)).tolist()
+    [[0, 1], [1, 2]]
+    """
+    E = _EDGES.get(G) if nx.is_frozen(G) else None
+    if E is None:  # (G.number_of_edges() would sum n degrees in Python: let fromiter count)
+        E = np.fromiter(itertools.chain.from_iterable(G.edges()), dtype=np.int64).reshape(-1, 2)
+        if nx.is_frozen(G):
+            _EDGES[G] = E
+    return E
+
+
+def _is_connected(G: nx.Graph, n: int, integer_vertices: bool) -> bool:
+    if not integer_vertices or n < 1000:
+        return nx.is_connected(G)
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
+
+    E = edge_array(G)
+    A = coo_matrix((np.ones(len(E), dtype=np.int8), (E[:, 0], E[:, 1])), shape=(n, n))
+    return connected_components(A, directed=False, return_labels=False) == 1
 
 
 def validate_graph(G, *, relabel: bool = False, freeze: bool = False) -> nx.Graph:
@@ -106,6 +148,9 @@ def validate_graph(G, *, relabel: bool = False, freeze: bool = False) -> nx.Grap
         raise TypeError(f"freeze must be True or False, got {freeze!r}")
     if nx.is_frozen(G) and G in _VALIDATED:  # checked before, and frozen since
         return G
+    if freeze and not nx.is_frozen(G) and not relabel and isinstance(G, nx.Graph) and not G.is_directed() \
+            and not G.is_multigraph():
+        G = frozen_copy(G)  # check the copy: its edge array (edge_array) is then read once, and kept
     if G.is_directed():
         raise ValueError(
             "the graph is directed, but similarity prediction needs an undirected graph; "
@@ -125,15 +170,16 @@ def validate_graph(G, *, relabel: bool = False, freeze: bool = False) -> nx.Grap
             f"the graph has {len(loops)} self-loop(s), e.g. at vertex {loops[0][0]!r}; "
             "remove them with G.remove_edges_from(list(nx.selfloop_edges(G)))"
         )
-    if not nx.is_connected(G):
+    # 0.0 == 0 and True == 1 in Python: a set comparison alone would accept float or bool nodes
+    integer_vertices = set(G.nodes) == set(range(n)) and all(is_integer(v) for v in G.nodes)
+    if not _is_connected(G, n, integer_vertices):  # vectorised on large graphs with vertices 0..n-1
         k = nx.number_connected_components(G)
         raise ValueError(
             f"the graph is disconnected ({k} connected components); the paper assumes a "
             "connected graph: add edges between the components or keep the largest one, "
             "e.g. G.subgraph(max(nx.connected_components(G), key=len)).copy()"
         )
-    # 0.0 == 0 and True == 1 in Python: a set comparison alone would accept float or bool nodes
-    if set(G.nodes) != set(range(n)) or not all(is_integer(v) for v in G.nodes):
+    if not integer_vertices:
         if not relabel:
             example = next(v for v in G.nodes if not (is_integer(v) and 0 <= v < n))
             raise ValueError(
@@ -431,15 +477,23 @@ def cut_edges(G: nx.Graph, labels, k: int | None = None) -> list[tuple[int, int]
     >>> cut_edges(nx.path_graph(4), [0, 0, 1, 2], k=0)
     [(1, 2)]
     """
+    E = _cut_array(G, labels, k)
+    return list(map(tuple, E.tolist()))
+
+
+def _cut_array(G, labels, k) -> np.ndarray:
+    """The cut edges as a sorted ``(c, 2)`` array of ``(u, v)``, ``u < v`` (vectorised)."""
     G = validate_graph(G)
     y = validate_labels(labels, G.number_of_nodes())
     if k is not None:
         k = check_int(k, "k", low=0)
-    out = []
-    for u, v in G.edges:
-        if y[u] != y[v] and (k is None or k in (y[u], y[v])):
-            out.append((min(u, v), max(u, v)))
-    return sorted(out)
+    E = edge_array(G)
+    a, b = y[E[:, 0]], y[E[:, 1]]
+    keep = a != b
+    if k is not None:
+        keep &= (a == k) | (b == k)
+    C = np.sort(E[keep], axis=1)
+    return C[np.lexsort((C[:, 1], C[:, 0]))]
 
 
 def cut_size(G: nx.Graph, labels, k: int | None = None) -> int:
@@ -465,4 +519,4 @@ def cut_size(G: nx.Graph, labels, k: int | None = None) -> int:
     >>> cut_size(G, y, k=5)     # no vertex in class 5: an empty cut, not an error
     0
     """
-    return len(cut_edges(G, labels, k))
+    return int(len(_cut_array(G, labels, k)))

@@ -25,14 +25,13 @@ factorisation — never a floating-point determinant, which overflows past ``~1.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 
 import networkx as nx
 import numpy as np
 
 from .checks import check_int, check_memory, check_random_state, check_vertex, check_work
-from .graphs import validate_graph
+from .graphs import edge_array, validate_graph
 
 __all__ = [
     "EXACT_COUNT_LIMIT",
@@ -79,12 +78,13 @@ def adjacency_arrays(G: nx.Graph) -> tuple[np.ndarray, np.ndarray]:
     ([0, 1, 3, 4], [1, 0, 2, 1])
     """
     n = G.number_of_nodes()
-    adj = G.adj
-    lists = [sorted(adj[v]) for v in range(n)]
+    E = edge_array(G)  # vectorised (and read once for a frozen graph)
+    src = np.concatenate([E[:, 0], E[:, 1]])
+    dst = np.concatenate([E[:, 1], E[:, 0]])
+    order = np.lexsort((dst, src))  # by vertex, neighbours sorted
     indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.fromiter(map(len, lists), dtype=np.int64, count=n), out=indptr[1:])
-    indices = np.fromiter(itertools.chain.from_iterable(lists), dtype=np.int64, count=int(indptr[-1]))
-    return indptr, indices
+    np.cumsum(np.bincount(src, minlength=n), out=indptr[1:])
+    return indptr, dst[order].astype(np.int64)
 
 
 def wilson_arrays(indptr: np.ndarray, indices: np.ndarray, rng: np.random.Generator, root: int) -> np.ndarray:

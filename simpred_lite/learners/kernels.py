@@ -6,10 +6,11 @@ The Matrix Perceptron and Matrix Winnow never need an instance ``psi`` itself, o
 
 so no ``m x m`` or ``m x r`` object exists.  Three kernels give these values:
 :class:`DenseKernel` (dense float ``L^+``, ``n <= DENSE_LIMIT``), :class:`SparseKernel`
-(cached sparse solves with the grounded Laplacian, any ``n``) and :class:`BSTKernel` (signed
-overlaps of leaf-to-leaf paths of a Binary Support Tree, exact integers);
-:func:`make_kernel` picks one.  Each knows the resistance diameter ``R`` of its graph with a
-rigorous error bound (:class:`ResistanceDiameter` exposes both on the learners).
+(one sparse solve per trial with a factorised grounded Laplacian, residual-certified, any
+``n``) and :class:`BSTKernel` (signed overlaps of leaf-to-leaf paths of a Binary Support Tree,
+exact integers); :func:`make_kernel` picks one, and builds it once per frozen validated graph
+(the learners on that graph share it).  Each knows the resistance diameter ``R`` of its graph
+with a rigorous error bound (:class:`ResistanceDiameter` exposes both on the learners).
 :class:`GrowingPairs` stores the mistaken pairs and :class:`Forest` decides, combinatorially,
 whether a new pair's instance is independent of the stored ones.
 """
@@ -17,19 +18,21 @@ whether a new pair's instance is independent of the stored ones.
 from __future__ import annotations
 
 import math
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 import networkx as nx
+import numba
 import numpy as np
 
 from ..bst import BinarySupportTree
 from ..checks import check_work
 from ..exact import UNIT_ROUNDOFF, LaplacianFunctional, pinv_error_bound
 from ..graphs import frozen_copy, validate_graph
-from ..resistance import DENSE_LIMIT, grounded_solver, laplacian, laplacian_pinv
+from ..resistance import DENSE_LIMIT, laplacian, laplacian_pinv
 from .instances import bst_instance
 
 # The kernels, the pair store and the forest are building blocks of the learners in
@@ -160,80 +163,261 @@ _SPARSE_ALTERNATIVE = ("run on the graph's Binary Support Tree (Theorem 3), O(lo
                        "cut_size=...); the playground's 'BST Perceptron'")
 
 
-class SparseKernel(DenseKernel):
-    """The same kernel from sparse solves with the grounded Laplacian (any ``n``).
+@numba.njit(cache=True, nogil=True)
+def _takahashi_diagonal(indptr, indices, lval, D):  # pragma: no cover - compiled
+    """The diagonal of ``(L D L^T)^{-1}``: ``L`` unit lower triangular, its strict part in CSC
+    (``indptr``, ``indices`` sorted within each column, ``lval``), ``D`` its pivots.
 
-    ``L_0`` (the Laplacian with vertex 0's row and column deleted) is factorised once; the
-    grounded potential ``g_v = L_0^{-1} e_v`` of a vertex (``g_0 = 0``) is solved on first use
-    and cached (least recently used first out, at most ``2^24`` doubles).  Potentials differ
-    from ``L^+ e_v`` by a constant, which cancels in every ``(e_a - e_b)^T (.)``.  The
-    resistance diameter ``R`` is found once with ``O(n)`` batched solves.
+    ``Z_ij = -sum_{k in S_j} L_kj Z_ik`` for ``i`` in ``S_j`` (the rows of column ``j``) and
+    ``Z_jj = 1/D_j - sum_{k in S_j} L_kj Z_kj``, from the last column back; every ``Z_ik``
+    needed lies on the pattern of the factor (the rows of a column form a clique of the filled
+    graph), stored beside ``L``.
     """
+    N = D.size
+    zval = np.zeros(lval.size)
+    zdiag = np.zeros(N)
+    pos = np.full(N, -1, np.int64)
+    for j in range(N - 1, -1, -1):
+        a, b = indptr[j], indptr[j + 1]
+        s = b - a
+        for t in range(s):
+            pos[indices[a + t]] = t
+        acc = np.zeros(s)
+        for t in range(s):
+            k = indices[a + t]
+            lk = lval[a + t]
+            acc[t] -= lk * zdiag[k]
+            for p in range(indptr[k], indptr[k + 1]):
+                q = pos[indices[p]]
+                if q >= 0:
+                    zik = zval[p]
+                    acc[q] -= lk * zik
+                    acc[t] -= lval[a + q] * zik
+        dj = 1.0 / D[j]
+        for t in range(s):
+            zval[a + t] = acc[t]
+            dj -= lval[a + t] * acc[t]
+            pos[indices[a + t]] = -1
+        zdiag[j] = dj
+    return zdiag
+
+
+def _central_vertex(G: nx.Graph, start: int) -> tuple[int, dict]:
+    """The middle of a double-sweep path (a near-central vertex) and its BFS distances; 3 BFS.
+
+    The sparse kernel grounds there: a small ``sum_v dist(v, c)`` (its bound on
+    ``||L_c^{-1}||``) and resistances to ``c`` that tell far vertices apart (the pruning of
+    :meth:`SparseKernel._diameter`)."""
+    far = nx.single_source_shortest_path_length(G, start)
+    u = max(far, key=far.__getitem__)
+    pred, dist_u = nx.predecessor(G, u, return_seen=True)
+    v = max(dist_u, key=dist_u.__getitem__)
+    path = [v]
+    while path[-1] != u:
+        path.append(pred[path[-1]][0])
+    c = int(path[len(path) // 2])
+    return c, nx.single_source_shortest_path_length(G, c)
+
+
+class SparseKernel(DenseKernel):
+    """The same kernel from sparse solves with a grounded Laplacian (any ``n``), built once per graph.
+
+    ``L_c`` (the Laplacian with the row and column of a ground vertex ``c`` deleted; ``c`` is
+    the middle of a double-sweep path, :func:`_central_vertex`) is factorised once (SuperLU,
+    minimum-degree order on ``L + L^T``, no pivoting: ``L_c`` is symmetric positive definite).  A trial solves once,
+    for its pair: ``g = L_c^{-1} (e_i - e_j)`` (``g_c = 0``), which differs from
+    ``L^+ (e_i - e_j)`` by a constant that cancels in every ``(e_a - e_b)^T g``; the kernel
+    values with the stored pairs are then ``O(k)`` gathers.  The last few pairs' solutions are
+    cached (a learner asks for the same pair to predict and to learn).
+
+    **What is exact and what is certified.**  Every float ``g`` comes with a rigorous bound
+    on ``|g~ - g|`` from its residual ``r = L g~ - (e_i - e_j)`` (computed in floats, its
+    rounding bounded componentwise): ``||g~ - g||_2 <= ||L_c^{-1}||_2 ||r||_2`` and
+    ``||L_c^{-1}||_2 <= trace L_c^{-1} = sum_v R_vc <= sum_v dist(v, c)`` (Rayleigh:
+    a resistance is at most the length of a path), one breadth-first search
+    (:meth:`pair`).
+
+    The resistance diameter ``R`` needs no all-pairs work.  The diagonal ``d_v = R_vc`` of
+    ``L_c^{-1}`` comes from a selected inversion of the factors (:meth:`diagonal`, about the
+    cost of the factorisation).  ``L_c^{-1}`` is entrywise nonnegative (the inverse of an
+    M-matrix), so ``R_ij = d_i + d_j - 2 (L_c^{-1})_ij <= d_i + d_j``: the columns of the
+    vertices in decreasing ``d`` are solved only while ``d_i + max d`` reaches the best
+    resistance found (minus a band ``1e-9 max d + 1e-6 R``, far above the rounding of ``d``);
+    no other vertex can be an end of the maximum.  Finally each pair within ``1e-6 R`` of the
+    maximum is solved as a pair with its certified error: ``R`` is the largest of these and
+    ``R_error`` bounds ``|R - exact max|`` rigorously *given* that the ruling-out was right
+    (which rests on the float ``d``, accurate to about ``1e-13`` here, against a band of
+    ``1e-9``; the tests compare ``R`` with the dense all-pairs maximum).  Those pairs also give
+    the exact ``R^2`` (:meth:`exact_R2`, one exact solve each).  On a tree ``R`` is rounded to
+    its integer.
+
+    Built by :func:`make_kernel`, which keeps one per frozen validated graph: learners on
+    the same graph (as in :func:`~simpred_lite.game.evaluation.evaluate`) share the factor,
+    ``R`` and its error bound.
+    """
+
+    #: Pair solutions kept (a trial asks for its pair's solution to predict and again to learn).
+    PAIR_CACHE = 4
 
     def __init__(self, G: nx.Graph) -> None:
         self.graph = G
         self.n = G.number_of_nodes()
         self.m = G.number_of_edges()
         self.exact = self.m == self.n - 1
-        # finding R takes 2n sparse solves (4 flops per nonzero of the LU factors each) and
-        # 2n^2 resistance entries: at least 2n^2 + 4n(n + 2m) steps before the factors exist
-        n, m = self.n, self.m
-        what = (f"the resistance diameter R of a graph on n={n} vertices (2n sparse solves, for the kernel "
-                "learners MatrixPerceptron / MatrixWinnow)")
-        check_work(2.0 * n * n + 4.0 * n * (n + 2 * m), what, _SPARSE_ALTERNATIVE)
-        self._lu = grounded_solver(G)
+        n = self.n
+        what = (f"the resistance diameter R of a graph on n={n} vertices (a selected inversion of the factors of its "
+                "grounded Laplacian, for the kernel learners MatrixPerceptron / MatrixWinnow)")
+        degrees = np.fromiter((d for _, d in G.degree(range(n))), dtype=np.int64, count=n)
+        self.ground, dist = _central_vertex(G, int(np.argmax(degrees)))
+        self._keep = np.r_[0:self.ground, self.ground + 1:n]
+        L = laplacian(G).tocsr()
+        self._L = L
+        self._absL = abs(L)
+        self._dmax = float(degrees.max())
+        self._Lc = L[self._keep][:, self._keep].tocsc()
+        self._lu_obj: Any = None
         fill = float(self._lu.L.nnz + self._lu.U.nnz)
-        check_work(2.0 * n * n + 4.0 * n * fill, what + f" with {fill:.2g} nonzeros in its LU factors",
+        counts = np.diff(self._lu.L.indptr).astype(float)
+        # the selected inversion costs about sum_j |column j|^2; a few dozen solves follow
+        check_work(float(counts @ counts) + 64.0 * fill, what + f" with {fill:.2g} nonzeros in its LU factors",
                    _SPARSE_ALTERNATIVE)
-        self._cache: OrderedDict[int, np.ndarray] = OrderedDict()
-        self._cache_size = max(4, COLUMN_CACHE_ENTRIES // max(self.n, 1))
+        #: A rigorous upper bound on ||L_c^{-1}||_2: trace L_c^{-1} = sum_v R_vc <= sum_v dist(v, c).
+        self.inverse_norm_bound = float(sum(dist.values())) * (1 + 4 * UNIT_ROUNDOFF)
+        self._pairs_cache: OrderedDict[tuple[int, int], tuple[np.ndarray, float]] = OrderedDict()
+        self.solves = 0  # sparse solves so far (diameter and pairs), for the benchmarks
         self.R, self.diameter_pair = self._diameter()
         if self.exact:
             self.R = int(round(self.R))
 
+    @property
+    def _lu(self) -> Any:
+        """The SuperLU factorisation of ``L_c`` (made on first use; not pickled)."""
+        if self._lu_obj is None:
+            import scipy.sparse.linalg as spla  # loaded on first use
+
+            self._lu_obj = spla.splu(self._Lc, permc_spec="MMD_AT_PLUS_A", diag_pivot_thresh=0.0)
+        return self._lu_obj
+
+    def __getstate__(self):
+        # the factorisation and the pair solutions are caches: a copy refactors on first use
+        return {**self.__dict__, "_lu_obj": None, "_pairs_cache": OrderedDict()}
+
+    # -- solves with a certified error ---------------------------------------------------
+    def _solve(self, B: np.ndarray) -> np.ndarray:
+        """Potentials ``X`` (``n x k``, row ``c`` zero) with ``L_c X[keep] = B[keep]``."""
+        X = np.zeros((self.n, B.shape[1]))
+        X[self._keep] = self._lu.solve(np.ascontiguousarray(B[self._keep]))
+        self.solves += B.shape[1]
+        return X
+
+    def _residual_bound(self, X: np.ndarray, B: np.ndarray) -> np.ndarray:
+        """Per column, a rigorous bound on ``||X~ - X||_2`` (the exact grounded solution ``X``)."""
+        u = UNIT_ROUNDOFF
+        res = self._L @ X - B
+        res[self.ground] = 0.0  # the grounded row is not part of the system
+        gam = (self._dmax + 3) * u / (1 - (self._dmax + 3) * u)
+        rounding = gam * np.sqrt(((self._absL @ np.abs(X) + np.abs(B)) ** 2).sum(axis=0))
+        rnorm = np.sqrt((res * res).sum(axis=0)) * (1 + 2 * u * math.sqrt(self.n)) + rounding
+        return self.inverse_norm_bound * rnorm * (1 + 8 * u)
+
+    def pair(self, i: int, j: int) -> tuple[np.ndarray, float]:
+        """``(g, err)``: potentials ``g = L_c^{-1} (e_i - e_j)`` and a rigorous bound on ``||g~ - g||_2``.
+
+        One sparse solve per new pair (the last :attr:`PAIR_CACHE` pairs are kept)."""
+        key = (i, j)
+        hit = self._pairs_cache.get(key)
+        if hit is not None:
+            self._pairs_cache.move_to_end(key)
+            return hit
+        b = np.zeros((self.n, 1))
+        b[i, 0] += 1.0
+        b[j, 0] -= 1.0
+        g = self._solve(b)
+        out = (g[:, 0], float(self._residual_bound(g, b)[0]))
+        self._pairs_cache[key] = out
+        if len(self._pairs_cache) > self.PAIR_CACHE:
+            self._pairs_cache.popitem(last=False)
+        return out
+
+    def potentials(self, i: int, j: int) -> np.ndarray:
+        return self.pair(i, j)[0]
+
+    # -- the resistance diameter ---------------------------------------------------------
+    def diagonal(self) -> np.ndarray:
+        """``d_v = R_vc``: the diagonal of ``L_c^{-1}`` (``d_c = 0``), by selected inversion.
+
+        The factorisation is ``P^T L_c P = L D L^T`` (no pivoting); Takahashi's recurrence
+        ``Z = D^{-1} L^{-1} + (I - L^T) Z`` gives the entries of ``Z = (L D L^T)^{-1}`` on the
+        pattern of the factor, column by column from the last, at about the cost of the
+        factorisation (compiled, :func:`_takahashi_diagonal`) instead of ``n`` solves.  A
+        float computation without an error bound of its own: :meth:`_diameter` uses it only to
+        rule vertices out, with a wide band.
+        """
+        lu = self._lu
+        d = np.zeros(self.n)
+        if np.array_equal(lu.perm_r, lu.perm_c):  # symmetric order, no pivoting: U = D L^T
+            import scipy.sparse as sp
+
+            Lf = sp.tril(lu.L, -1).tocsc()
+            Lf.sort_indices()
+            z = _takahashi_diagonal(Lf.indptr.astype(np.int64), Lf.indices.astype(np.int64),
+                                    np.ascontiguousarray(Lf.data, dtype=float), lu.U.diagonal().astype(float))
+            d[self._keep] = z[lu.perm_c]
+            return d
+        batch = max(1, min(256, COLUMN_CACHE_ENTRIES // (4 * self.n)))  # pragma: no cover - pivoting
+        for start in range(0, self._keep.size, batch):  # pragma: no cover
+            cols = self._keep[start:start + batch]
+            E = np.zeros((self.n, cols.size))
+            E[cols, np.arange(cols.size)] = 1.0
+            d[cols] = self._solve(E)[cols, np.arange(cols.size)]
+        return d  # pragma: no cover
+
     def _diameter(self):
         n = self.n
-        batch = max(1, min(256, COLUMN_CACHE_ENTRIES // (4 * n)))
-        diag = np.zeros(n)
-        for start in range(1, n, batch):  # pass 1: diag of the grounded inverse
-            cols = np.arange(start, min(n, start + batch))
-            E = np.zeros((n - 1, cols.size))
-            E[cols - 1, np.arange(cols.size)] = 1.0
-            X = self._lu.solve(E)
-            diag[cols] = X[cols - 1, np.arange(cols.size)]
-        cands: list[tuple[int, int]] = []
-        best, pair, maxres, maxabs = -1.0, (0, 1), 0.0, float(np.abs(diag).max())
-        L0 = laplacian(self.graph).tocsr()[1:, 1:]
-        for start in range(0, n, batch):  # pass 2: R_ij = g_ii + g_jj - 2 g_ij, block of j
-            cols = np.arange(start, min(n, start + batch))
-            X = np.zeros((n, cols.size))
-            inner = cols[cols > 0]
-            if inner.size:
-                E = np.zeros((n - 1, inner.size))
-                E[inner - 1, np.arange(inner.size)] = 1.0
-                Xi = self._lu.solve(E)
-                X[1:, cols > 0] = Xi
-                res = L0 @ Xi - E
-                maxres = max(maxres, float(np.sqrt((res * res).sum(axis=0)).max()))
-                maxabs = max(maxabs, float(np.abs(Xi).max()))
-            R = diag[:, None] + diag[cols][None, :] - 2.0 * X
-            flat = int(np.argmax(R))
-            a, c = divmod(flat, cols.size)
-            if R[a, c] > best:
-                best, pair = float(R[a, c]), (int(a), int(cols[c]))
-            near = np.argwhere(R >= best - 1e-6 * max(best, 1.0))
-            cands = [(x, y) for x, y in cands if x != y] + [(int(x), int(cols[y])) for x, y in near]
-            cands = [(x, y) for x, y in set(cands) if x < y]
-        self._cands = cands
-        # ||L_0^{-1}||_2 <= trace L_0^{-1} = sum_v R_v0 <= (n - 1) ecc(0); every entry of the
-        # grounded inverse is within ||L_0^{-1}|| * (max residual) of the float one
+        if n == 1:
+            self.R_error, self._cands, self.columns_solved = 0.0, [], 0
+            return 0.0, (0, 0)
+        d = self.diagonal()
+        # R_ij = d_i + d_j - 2 G_ij <= d_i + d_j (G = L_c^{-1} >= 0 entrywise).  Columns of G in
+        # decreasing d; stop once d_i + max d falls below the best found minus a band far
+        # above the rounding of d (1e-9 max d + 1e-6 R).
+        order = np.argsort(-d, kind="stable")
+        dtop = float(d[order[0]])
+        full = max(1, min(256, COLUMN_CACHE_ENTRIES // (4 * n)))
+        best = -1.0
+        near: dict[tuple[int, int], float] = {}
+        done, batch = 0, 8
+        while done < n:
+            i0 = int(order[done])
+            band = 1e-9 * max(dtop, 1.0) + 1e-6 * max(best, 1.0)
+            if best >= 0 and d[i0] + dtop < best - band:
+                break
+            cols = order[done:done + batch]
+            done += cols.size
+            batch = min(2 * batch, full)
+            E = np.zeros((n, cols.size))
+            E[cols, np.arange(cols.size)] = 1.0  # row c is not part of the grounded system
+            X = self._solve(E)
+            Rb = d[:, None] + d[cols][None, :] - 2.0 * X
+            Rb[cols, np.arange(cols.size)] = 0.0
+            best = max(best, float(Rb.max()))
+            rows, ks = np.nonzero(Rb >= best - 1e-6 * max(best, 1.0))
+            for x, k, y_ in zip(rows.tolist(), ks.tolist(), cols[ks].tolist()):
+                near[(min(x, y_), max(x, y_))] = float(Rb[x, k])
+        self.columns_solved = done
+        cands = sorted(p for p, r in near.items() if p[0] != p[1] and r >= best - 1e-6 * max(best, 1.0))
+        # the value and its bound from a certified solve per candidate pair
         u = UNIT_ROUNDOFF
-        dmax = float(self.graph.degree and max(d for _, d in self.graph.degree))
-        ecc = max(nx.eccentricity(self.graph, 0), 1)
-        res_bound = maxres + (dmax + 3) * u * (2 * dmax + 1) * maxabs * math.sqrt(n)
-        err = (n - 1) * ecc * res_bound
-        self.R_error = 4 * err + 4 * 3 * u * maxabs * 1.01
-        return best, pair
+        R, pair, err = -1.0, cands[0], 0.0
+        for a, b in cands:
+            g, e = self.pair(a, b)
+            r = float(g[a] - g[b])
+            err = max(err, math.sqrt(2.0) * e + 2 * u * (abs(g[a]) + abs(g[b])))
+            if r > R:
+                R, pair = r, (a, b)
+        self._cands = cands
+        self.R_error = err * (1 + 4 * u)
+        return R, pair
 
     def diameter_error(self) -> float:
         return 0.0 if self.exact else self.R_error
@@ -241,25 +425,7 @@ class SparseKernel(DenseKernel):
     def diameter_candidates(self, band: float) -> list[tuple[int, int]]:
         if band > 1e-6 * max(float(self.R), 1.0):
             raise ValueError("the float resistance diameter is too uncertain to certify exactly")
-        return [(a, b) for a, b in self._cands if True]
-
-    def _column(self, v: int) -> np.ndarray:
-        g = self._cache.get(v)
-        if g is not None:
-            self._cache.move_to_end(v)
-            return g
-        g = np.zeros(self.n)
-        if v:
-            e = np.zeros(self.n - 1)
-            e[v - 1] = 1.0
-            g[1:] = self._lu.solve(e)
-        self._cache[v] = g
-        if len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
-        return g
-
-    def potentials(self, i: int, j: int) -> np.ndarray:
-        return self._column(i) - self._column(j)
+        return list(self._cands)
 
 
 class BSTKernel:
@@ -321,14 +487,24 @@ class Forest:
         return True
 
 
+# One kernel per frozen validated graph (and per dense / sparse form), while the graph lives.
+_SHARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def make_kernel(G: Any, what: str) -> DenseKernel | BSTKernel:
     """The kernel of a graph or a BST: the one object the kernel-form learners draw instances from.
+
+    On a frozen graph that passed :func:`~simpred_lite.graphs.validate_graph` (what
+    :func:`~simpred_lite.game.evaluation.evaluate` hands every learner) the kernel is built
+    once and shared: the Matrix Perceptron and Matrix Winnow on the same graph use one
+    ``L^+`` (or one sparse factorisation) and one resistance diameter ``R``.  Any other graph
+    gets a kernel of its own, on a frozen copy.
 
     Parameters
     ----------
     G : networkx.Graph or BinarySupportTree
-        The known graph (copied and frozen: later edits of the caller's graph change nothing),
-        or a Binary Support Tree.
+        The known graph (the kernel keeps a frozen copy: later edits of the caller's graph
+        change nothing), or a Binary Support Tree.
     what : str
         The learner asking, named in the error messages.
 
@@ -343,12 +519,26 @@ def make_kernel(G: Any, what: str) -> DenseKernel | BSTKernel:
     >>> kern = make_kernel(nx.path_graph(4), "example")
     >>> type(kern).__name__, kern.R, kern.exact
     ('DenseKernel', 3, True)
+    >>> from simpred_lite.graphs import validate_graph
+    >>> F = validate_graph(nx.cycle_graph(5), freeze=True)
+    >>> make_kernel(F, "example") is make_kernel(F, "example")   # one per frozen graph
+    True
     """
     if isinstance(G, BinarySupportTree):
         return BSTKernel(G)
     if isinstance(G, nx.Graph):
-        G = frozen_copy(validate_graph(G))  # later edits of the caller's graph change nothing here
-        return DenseKernel(G) if G.number_of_nodes() <= DENSE_LIMIT else SparseKernel(G)
+        G = validate_graph(G)
+        dense = G.number_of_nodes() <= DENSE_LIMIT
+        if not nx.is_frozen(G):  # a private kernel on a frozen copy: later edits of G change nothing
+            H = frozen_copy(G)
+            return DenseKernel(H) if dense else SparseKernel(H)
+        # a frozen validated graph cannot change: one kernel per graph, shared by every learner on it
+        kinds = _SHARED.setdefault(G, {})
+        kern = kinds.get(dense)
+        if kern is None:
+            H = frozen_copy(G)  # the kernel keeps a copy, so that the cache does not keep G alive
+            kern = kinds[dense] = DenseKernel(H) if dense else SparseKernel(H)
+        return kern
     raise TypeError(f"{what} takes a networkx graph or a BinarySupportTree, got {type(G).__name__}")
 
 

@@ -72,20 +72,26 @@ class MatrixPerceptron(_PerceptronOnGraph):
     Only the mistaken pairs ``s`` and their signs ``c_s = y_s - y_hat_s`` are kept; the score
     is ``tr(W^T X_t) = sum_s c_s (x_s^T x_t)^2`` with
     ``x_s^T x_t = (e_a - e_b)^T L^+ (e_i - e_j)`` (a signed path overlap on a BST):
-    ``O(n + k)`` per trial (``k`` mistakes so far; ``O(|path| k)`` on a BST), any ``m``
-    (sparse solves beyond ``n = DENSE_LIMIT``; finding ``R`` there takes ``2n`` solves,
-    refused beyond :data:`~simpred_lite.checks.WORK_LIMIT` steps, e.g. on a 300 x 300 grid:
-    use the graph's Binary Support Tree instead).  :class:`MatrixPerceptronReference` is the
-    naive ``m x m`` form, and :class:`~simpred_lite.learners.BSTPerceptron` reproduces the
-    learner on a BST in ``O(log^2 n)``.
+    ``O(n + k)`` per trial (``k`` mistakes so far; ``O(|path| k)`` on a BST), any ``m``.
+    Beyond ``n = DENSE_LIMIT`` the kernel is sparse (:class:`~.kernels.SparseKernel`): one
+    sparse solve per trial for its pair, then ``O(k)`` gathers at the ends of the mistaken
+    pairs, memory that grows with the factor, not ``n^2``; ``R`` is found once per graph from
+    a selected inversion of the factors and the columns of a few candidate ends (refused
+    beyond :data:`~simpred_lite.checks.WORK_LIMIT` steps: use the graph's Binary Support Tree
+    instead).  On a frozen validated graph (what ``evaluate`` passes) the kernel, ``R`` and
+    its error bound are built once and shared by every matrix learner on that graph.
+    :class:`MatrixPerceptronReference` is the naive ``m x m`` form, and
+    :class:`~simpred_lite.learners.BSTPerceptron` reproduces the learner on a BST in
+    ``O(log^2 n)``.
 
     The decision is exact on every machine.  On a tree (a networkx tree, or a BST) every
     ``x_s^T x_t`` and ``R`` are integers and the score is computed in exact integers (the
     float kernel of a tree is rounded to its integer, its error being far below ``1/2``).
     On other graphs the score and ``R^2`` are rationals: the float score comes with a
     rigorous error bound (the a-posteriori bound of ``L^+``,
-    :func:`~simpred_lite.exact.pinv_error_bound`, propagated through the kernel, plus the
-    rounding of the sums), the float decides when it is farther than that bound from the
+    :func:`~simpred_lite.exact.pinv_error_bound`, or on the sparse kernel the residual bound
+    of the trial's solve, propagated through the kernel, plus the rounding of the sums, and
+    the bound on ``R``), the float decides when it is farther than that bound from the
     threshold, and otherwise the decision is recomputed in rational arithmetic
     (:class:`~simpred_lite.exact.ExactLaplacian`): one exact solve for the current pair, and,
     once, the exact ``R^2`` from the pairs whose float resistance is within the error band

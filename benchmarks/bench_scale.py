@@ -1,0 +1,200 @@
+"""The matrix learners and the bookkeeping of evaluate on large sparse graphs.
+
+Run:  python benchmarks/bench_scale.py [--quick]
+
+All on a sparse 4-block stochastic block model (about 4 neighbours inside a block, 0.2 across,
+components joined inside their class), seeded:
+
+1. **The diagonal of the grounded inverse** (what the resistance diameter R needs): the
+   selected inversion of the sparse kernel against ``n`` sparse solves with the same factor
+   (the first of the two passes of ``n`` solves the kernel made before), same graph, same run;
+   both must agree to ``1e-9``.
+2. **One kernel per graph**: ``evaluate(["Matrix Winnow", "Matrix Perceptron"], ...)`` in one
+   call (one kernel, shared) against one call per learner (a kernel each, as before).
+3. **The four-learner evaluate** (``UnionFindLearner``, ``BST Perceptron``, ``Matrix Winnow``,
+   ``Matrix Perceptron``), T = 5,000: at n = 4,000 (dense kernel) against n = 4,001 (sparse
+   kernel), the switch, and at n = 10,000 (``--quick``: n = 1,000 against 1,001, T = 1,000, with
+   the switch moved to 1,000).
+4. **Bookkeeping at scale**: ``evaluate(["UnionFindLearner", "BST Perceptron"], ...)`` at
+   n = 10^6 (``--quick``: 10^5), T = 5,000: wall time against the time spent playing, and the
+   process's peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+
+import _timing
+import networkx as nx
+import numpy as np
+
+from simpred_lite.game.evaluation import evaluate
+from simpred_lite.graphs import validate_graph
+from simpred_lite.learners import kernels
+
+FOUR = ["UnionFindLearner", "BST Perceptron", "Matrix Winnow", "Matrix Perceptron"]
+
+
+def _upper_pairs(s: int, p: float, rng) -> np.ndarray:
+    """Each pair ``i < j`` of ``0 .. s-1`` independently with probability ``p`` (geometric skipping)."""
+    N = s * (s - 1) // 2
+    pos = _skips(N, p, rng)
+    i = (s - 2 - np.floor(np.sqrt(-8.0 * pos + 4.0 * s * (s - 1) - 7) / 2.0 - 0.5)).astype(np.int64)
+    j = pos + i + 1 - N + (s - i) * (s - i - 1) // 2
+    return np.stack([i, j], axis=1)
+
+
+def _skips(N: int, p: float, rng) -> np.ndarray:
+    k = int(N * p + 10 * np.sqrt(N * p) + 100)
+    pos = np.cumsum(rng.geometric(p, size=k)) - 1
+    while pos[-1] < N:
+        pos = np.concatenate([pos, np.cumsum(rng.geometric(p, size=k)) + pos[-1]])
+    return pos[pos < N]
+
+
+def sparse_block_model(n: int, seed: int, deg_in: float = 4.0, deg_out: float = 0.2, K: int = 4):
+    """A connected sparse SBM in ``O(n + m)`` (the package's ``planted_partition`` draws all n^2/2 pairs)."""
+    rng = np.random.default_rng(seed)
+    sizes = [n // K + (k < n % K) for k in range(K)]
+    starts = np.cumsum([0] + sizes)
+    labels = np.repeat(np.arange(K), sizes)
+    edges = []
+    for a in range(K):
+        edges.append(_upper_pairs(sizes[a], deg_in / sizes[a], rng) + starts[a])
+        for b in range(a + 1, K):
+            pos = _skips(sizes[a] * sizes[b], deg_out / (n - sizes[a]), rng)
+            edges.append(np.stack([pos // sizes[b] + starts[a], pos % sizes[b] + starts[b]], axis=1))
+    G = nx.Graph()
+    G.add_nodes_from(range(n))
+    G.add_edges_from(np.concatenate(edges).tolist())
+    comps = sorted(nx.connected_components(G), key=lambda c: (-len(c), min(c)))
+    main = np.array(sorted(comps[0]))
+    by_class = {k: main[labels[main] == k] for k in range(K)}
+    for comp in comps[1:]:  # join each other component inside its class: the cut is unchanged
+        comp = sorted(comp)
+        u = comp[rng.integers(len(comp))]
+        pool = by_class[labels[u]]
+        G.add_edge(u, int(pool[rng.integers(pool.size)]))
+    return G, labels
+
+
+def peak_mb() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+
+
+def diagonal_section(sizes):
+    print("### 1. The diagonal of the grounded inverse: selected inversion vs n sparse solves\n")
+    print("| n | m | LU nonzeros | n solves (s) | selected inversion (s) | ratio | max difference |")
+    print("|---:|---:|---:|---:|---:|---:|---|")
+    for n in sizes:
+        G, _ = sparse_block_model(n, seed=1)
+        kern = kernels.SparseKernel(kernels.frozen_copy(validate_graph(G)))
+        lu, keep = kern._lu, kern._keep
+
+        def solves():
+            d = np.zeros(n)
+            for start in range(0, keep.size, 256):
+                cols = keep[start:start + 256]
+                E = np.zeros((n, cols.size))
+                E[cols, np.arange(cols.size)] = 1.0
+                d[cols] = kern._solve(E)[cols, np.arange(cols.size)]
+            return d
+
+        d_solves, t_solves = _timing.timed(solves)
+        d_sel, t_sel = _timing.timed(kern.diagonal, repeat=3)
+        diff = float(np.abs(d_solves - d_sel).max())
+        assert diff < 1e-9 * float(d_solves.max()), f"selected inversion disagrees with the solves: {diff}"
+        fill = lu.L.nnz + lu.U.nnz
+        print(f"| {n:,} | {G.number_of_edges():,} | {fill:,} | {t_solves:.2f} | {t_sel:.3f} | "
+              f"{t_solves / t_sel:,.0f}x | < 1e-9 (relative) |")
+    print()
+
+
+def shared_section(n, T):
+    print(f"### 2. One kernel per graph: Matrix Winnow + Matrix Perceptron, n = {n:,}, T = {T:,}\n")
+    G, y = sparse_block_model(n, seed=2)
+    both, t_both = _timing.timed(lambda: evaluate(["Matrix Winnow", "Matrix Perceptron"], G, y, T=T, time_limit=None))
+    one = {}
+    t_each = 0.0
+    for name in ("Matrix Winnow", "Matrix Perceptron"):
+        ev, t = _timing.timed(lambda name=name: evaluate([name], G, y, T=T, time_limit=None))
+        one[name] = ev.mistakes[name]
+        t_each += t
+    assert one == both.mistakes, "the shared kernel changed a prediction"
+    print("| setting | wall (s) | ratio |")
+    print("|---|---:|---:|")
+    print(f"| one call, one kernel shared | {t_both:.1f} | 1 |")
+    print(f"| one call per learner, a kernel each | {t_each:.1f} | {t_each / t_both:.2f}x |")
+    print(f"\nSame mistakes in both settings: {both.mistakes}.\n")
+
+
+def four_section(sizes, T):
+    limit = kernels.DENSE_LIMIT
+    kernels.DENSE_LIMIT = sizes[0]  # the switch between sizes[0] and sizes[1] (4,000 unless --quick)
+    try:
+        _four(sizes, T)
+    finally:
+        kernels.DENSE_LIMIT = limit
+
+
+def _four(sizes, T):
+    print(f"### 3. The four-learner evaluate, T = {T:,} (dense kernel up to n = {kernels.DENSE_LIMIT:,})\n")
+    print("| n | m | kernel | wall (s) | build: Winnow / Perceptron (s) | ms per trial: Winnow / Perceptron "
+          "| mistakes: UF / BST / Winnow / Perceptron | peak memory (MB) |")
+    print("|---:|---:|---|---:|---|---|---|---:|")
+    walls = {}
+    for n in sizes:
+        G, y = sparse_block_model(n, seed=3)
+        t0 = time.perf_counter()
+        ev = evaluate(FOUR, G, y, T=T, time_limit=None)
+        wall = time.perf_counter() - t0
+        walls[n] = wall
+        r = {name: ev[name] for name in FOUR}
+        assert not any(x.retired for x in r.values()), [x.retired for x in r.values()]
+        kind = "dense" if n <= kernels.DENSE_LIMIT else "sparse"
+        w, p = r["Matrix Winnow"], r["Matrix Perceptron"]
+        print(f"| {n:,} | {G.number_of_edges():,} | {kind} | {wall:.1f} | {w.build_seconds:.1f} / "
+              f"{p.build_seconds:.1f} | {1e3 * w.seconds_per_trial:.2f} / {1e3 * p.seconds_per_trial:.2f} | "
+              f"{' / '.join(str(ev.mistakes[x]) for x in FOUR)} | {peak_mb():,} |")
+    a, b = sizes[0], sizes[1]
+    print(f"\nAt the switch: n = {b:,} (sparse) took {walls[b] / walls[a]:.2f}x the wall time of n = {a:,} "
+          "(dense). One run each (the machine is shared: expect noise of tens of percent).\n")
+
+
+def bookkeeping_section(n, T):
+    print(f"### 4. Bookkeeping: UnionFindLearner + BST Perceptron, n = {n:,}, T = {T:,}\n")
+    G, y = sparse_block_model(n, seed=4)
+    t0 = time.perf_counter()
+    ev = evaluate(["UnionFindLearner", "BST Perceptron"], G, y, T=T, time_limit=None)
+    wall = time.perf_counter() - t0
+    play = sum(ev[x].seconds_per_trial * ev[x].played for x in ("UnionFindLearner", "BST Perceptron"))
+    build = sum(ev[x].build_seconds for x in ("UnionFindLearner", "BST Perceptron"))
+    print("| wall (s) | construction (s) | playing (s) | the rest: validation, trials, bounds (s) | "
+          "peak memory (MB) |")
+    print("|---:|---:|---:|---:|---:|")
+    print(f"| {wall:.1f} | {build:.1f} | {play:.1f} | {wall - build - play:.1f} | {peak_mb():,} |\n")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="small sizes (under a minute)")
+    args = ap.parse_args(argv)
+    print("## bench_scale.py — the matrix learners and evaluate's bookkeeping on large sparse graphs\n")
+    print("Sparse 4-block model, about 4 neighbours inside a block and 0.2 across. Best of 3 where cheap "
+          "(the selected inversion), else one run.\n")
+    if args.quick:
+        diagonal_section([1500])
+        shared_section(600, 500)
+        four_section([1000, 1001], 1000)
+        bookkeeping_section(100_000, 2000)
+    else:
+        diagonal_section([4001, 10_000])
+        shared_section(4001, 2000)
+        four_section([4000, 4001, 10_000], 5000)
+        bookkeeping_section(1_000_000, 5000)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,209 @@
+"""The kernel of the matrix learners at scale: one kernel per graph, the sparse kernel's R and decisions.
+
+The sparse kernel (beyond ``DENSE_LIMIT``) is forced on small graphs by lowering the limit, so
+that its predictions can be compared with the dense kernel's and with exact rationals.
+"""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import simpred_lite.learners.kernels as kernels
+from simpred_lite.exact import laplacian_pinv_fraction
+from simpred_lite.game.adversaries import cut_biased_trials
+from simpred_lite.game.evaluation import evaluate
+from simpred_lite.game.play import adaptive_run, run
+from simpred_lite.game.trials import random_trials
+from simpred_lite.graphs import cut_size, grid_graph, planted_partition, validate_graph
+from simpred_lite.learners import MatrixPerceptron, MatrixWinnow
+from simpred_lite.resistance import laplacian_pinv
+
+_SYMMETRIC = {
+    "C6": nx.cycle_graph(6), "petersen": nx.petersen_graph(), "K33": nx.complete_bipartite_graph(3, 3),
+    "cube": nx.convert_node_labels_to_integers(nx.hypercube_graph(3)), "wheel": nx.wheel_graph(7),
+}
+
+
+def _dense_diameter(G):
+    Lp = laplacian_pinv(G)
+    d = np.diag(Lp)
+    return float((d[:, None] + d[None, :] - 2 * Lp).max())
+
+
+def _sparse(G):
+    return kernels.SparseKernel(kernels.frozen_copy(validate_graph(G)))
+
+
+@given(st.integers(4, 40), st.integers(0, 10**6), st.sampled_from([0.05, 0.15, 0.4]))
+@settings(max_examples=25)
+def test_sparse_diameter_is_the_all_pairs_maximum(n, seed, p_in):
+    G, _ = planted_partition(n, 2, p_in, 0.05, seed=seed)
+    kern = _sparse(G)
+    exact = _dense_diameter(G)
+    assert abs(kern.R - exact) <= kern.diameter_error() + 1e-12 * exact, \
+        "the sparse kernel's R should be the all-pairs maximum resistance within its certified error"
+    a, b = kern.diameter_pair
+    g, _ = kern.pair(a, b)
+    assert abs((g[a] - g[b]) - kern.R) <= 1e-9 * exact, "the diameter pair should realise R"
+
+
+@pytest.mark.parametrize("make", [lambda: grid_graph(7, 9)[0], lambda: nx.path_graph(30), lambda: nx.cycle_graph(11),
+                                  lambda: nx.barbell_graph(6, 4), lambda: nx.petersen_graph()])
+def test_sparse_diameter_on_structured_graphs(make):
+    G = make()
+    kern = _sparse(G)
+    exact = _dense_diameter(G)
+    assert abs(kern.R - exact) <= kern.diameter_error() + 1e-12 * max(exact, 1.0), \
+        "R should be the all-pairs maximum on grids, paths, cycles, barbells"
+
+
+@given(st.integers(3, 30), st.integers(0, 10**6))
+@settings(max_examples=20)
+def test_selected_inversion_diagonal_matches_solves(n, seed):
+    G, _ = planted_partition(n, 2, 0.3, 0.1, seed=seed)
+    kern = _sparse(G)
+    c = kern.ground
+    Lp = laplacian_pinv(G)
+    d = np.diag(Lp)
+    expected = d + d[c] - 2 * Lp[:, c]  # R_vc
+    assert np.allclose(kern.diagonal(), expected, rtol=1e-10, atol=1e-12), \
+        "the selected inversion should give the resistances to the ground vertex"
+
+
+def test_pair_error_bound_covers_the_true_error():
+    G, _ = planted_partition(60, 3, 0.2, 0.03, seed=4)
+    kern = _sparse(G)
+    Lp = laplacian_pinv(G)
+    for i, j in [(0, 59), (3, 17), (40, 41)]:
+        g, err = kern.pair(i, j)
+        true = Lp[:, i] - Lp[:, j]
+        shift = (g - true)[kern.ground]  # potentials are defined up to a constant
+        assert np.linalg.norm(g - true - shift) <= err + 1e-12, "the residual bound should cover the error"
+        assert 0 < err < 1e-8, "the bound should be small on a well-conditioned graph"
+
+
+def test_one_kernel_per_frozen_graph_and_none_for_a_mutable_one():
+    G, y = planted_partition(30, 2, 0.3, 0.05, seed=1)
+    F = validate_graph(G, freeze=True)
+    p, w = MatrixPerceptron(F), MatrixWinnow(F, cut_size=cut_size(F, y))
+    assert p._kern is w._geo, "two learners on one frozen graph should share its kernel"
+    assert MatrixPerceptron(G)._kern is not MatrixPerceptron(G)._kern, \
+        "a mutable graph may change between learners: each should get a kernel of its own"
+
+
+def test_the_shared_kernel_does_not_keep_the_graph_alive():
+    G, _ = planted_partition(20, 2, 0.4, 0.1, seed=2)
+    F = validate_graph(G, freeze=True)
+    MatrixPerceptron(F)
+    ref = weakref.ref(F)
+    del F
+    gc.collect()
+    assert ref() is None, "the kernel cache should let the graph (and its kernel) be collected"
+
+
+@pytest.mark.parametrize("limit", [4000, 10])
+def test_evaluate_builds_one_kernel_per_graph(monkeypatch, limit):
+    monkeypatch.setattr(kernels, "DENSE_LIMIT", limit)
+    built = []
+    for cls in (kernels.DenseKernel, kernels.SparseKernel):
+        original = cls.__init__
+
+        def counting(self, G, _original=original):
+            built.append(type(self).__name__)
+            _original(self, G)
+
+        monkeypatch.setattr(cls, "__init__", counting)
+    G, y = planted_partition(40, 2, 0.3, 0.05, seed=5)
+    ev = evaluate(["Matrix Winnow", "Matrix Perceptron"], G, y, T=60, seed=1)
+    assert set(ev.mistakes) == {"Matrix Winnow", "Matrix Perceptron"}
+    assert len(built) == 1, "evaluate should build the graph's kernel once for both matrix learners"
+    assert built[0] == ("SparseKernel" if limit == 10 else "DenseKernel")
+
+
+@given(st.integers(6, 30), st.integers(0, 10**6), st.integers(0, 10**6))
+@settings(max_examples=15)
+def test_sparse_and_dense_kernels_predict_identically(n, graph_seed, trial_seed):
+    G, y = planted_partition(n, 3, 0.35, 0.08, seed=graph_seed)
+    trials = random_trials(G, y, 150, seed=trial_seed)
+    phi = max(cut_size(G, y), 1)
+    dense = [run(MatrixPerceptron(G), trials).predictions, run(MatrixWinnow(G, cut_size=phi), trials).predictions]
+    old = kernels.DENSE_LIMIT
+    kernels.DENSE_LIMIT = 2
+    try:
+        sp_p, sp_w = MatrixPerceptron(G), MatrixWinnow(G, cut_size=phi)
+        assert isinstance(sp_p._kern, kernels.SparseKernel)
+        sparse = [run(sp_p, trials).predictions, run(sp_w, trials).predictions]
+    finally:
+        kernels.DENSE_LIMIT = old
+    assert np.array_equal(sparse[0], dense[0]), "the sparse Perceptron should predict as the dense one"
+    assert np.array_equal(sparse[1], dense[1]), "the sparse Winnow should predict as the dense one"
+
+
+class _ExactPerceptron:
+    """Algorithm 1's Perceptron with ``L^+`` in exact rationals (small graphs)."""
+
+    def __init__(self, G):
+        n = G.number_of_nodes()
+        self.Lp = laplacian_pinv_fraction(G)
+        self.R2 = max(self.k((i, j), (i, j)) for i in range(n) for j in range(n)) ** 2
+        self.mistakes = []
+
+    def k(self, s, t):
+        (a, b), (i, j) = s, t
+        Lp = self.Lp
+        return Lp[a][i] - Lp[a][j] - Lp[b][i] + Lp[b][j]
+
+    def predict_one(self, i, j):
+        return int(sum(c * self.k(s, (i, j)) ** 2 for s, c in self.mistakes) > self.R2)
+
+    def learn_one(self, i, j, y):
+        y_hat = self.predict_one(i, j)
+        if y != y_hat:
+            self.mistakes.append(((i, j), y - y_hat))
+
+
+def _perturbed_sparse_perceptron(G, seed):
+    """A sparse-kernel Perceptron whose every solve carries relative noise 1e-12."""
+    learner = MatrixPerceptron(G)
+    kern = learner._kern
+    rng = np.random.default_rng(seed)
+    solve = kern._solve
+
+    def noisy(B):
+        X = solve(B)
+        return X * (1.0 + 1e-12 * rng.uniform(-1, 1, X.shape))
+
+    kern._solve = noisy
+    kern._pairs_cache.clear()
+    return learner
+
+
+@pytest.mark.parametrize("name", sorted(_SYMMETRIC))
+def test_sparse_perceptron_is_exact_on_ties_and_under_perturbation(monkeypatch, name):
+    monkeypatch.setattr(kernels, "DENSE_LIMIT", 2)
+    G = _SYMMETRIC[name]
+    y = np.random.default_rng(1).integers(0, 2, G.number_of_nodes())
+    trials, result = adaptive_run(MatrixPerceptron(G), y, 150, seed=8)
+    trials = trials + cut_biased_trials(G, y, 150, seed=5, p_cut=0.5)  # cut edges: exact ties
+    learner = MatrixPerceptron(G)
+    result = run(learner, trials)
+    ref = _ExactPerceptron(G)
+    expected, ties = [], 0
+    for t in trials:
+        expected.append(ref.predict_one(t.i, t.j))
+        ties += sum(c * ref.k(s, (t.i, t.j)) ** 2 for s, c in ref.mistakes) == ref.R2
+        ref.learn_one(t.i, t.j, t.y)
+    assert np.array_equal(result.predictions, np.array(expected)), \
+        "the sparse-kernel Perceptron should predict as the exact rational one"
+    for seed in (1, 2):
+        again = run(_perturbed_sparse_perceptron(G, seed), trials)
+        assert np.array_equal(again.predictions, result.predictions), \
+            "relative noise 1e-12 in the sparse solves should change no decision"
+    assert learner._certifier.fallbacks >= ties, "every exact tie should have been decided in exact arithmetic"
