@@ -86,7 +86,7 @@ class PerceptronCertifier:
         else:
             # from the kernel's current L^+ (computed once per L^+ array, shared by the learners
             # on one kernel; a test that swaps in a perturbed L^+ gets its bound afresh)
-            if getattr(kern, "_pinv_error_of", None) is not kern.Lp or kern._pinv_error is None:
+            if kern._pinv_error_of is not kern.Lp or kern._pinv_error is None:
                 kern._pinv_error, kern._R_error = pinv_error_bound(kern.graph, kern.Lp), None
                 kern._pinv_error_of = kern.Lp
             self.delta = kern._pinv_error
@@ -105,6 +105,7 @@ class PerceptronCertifier:
             return 4 * self.delta + g2 * (w[pairs.a] + w[pairs.b]) * (1 + 2 * u)
         # sparse: g = grounded potential of e_i - e_j with a rigorous bound on ||g~ - g||_2 from
         # its residual (SparseKernel.pair, computed once per pair and shared)
+        assert isinstance(kern, SparseKernel)
         g, err_g = kern.pair(i, j)
         absg = np.abs(g)
         return 2 * err_g + g2 * (absg[pairs.a] + absg[pairs.b]) * (1 + 2 * u)

@@ -79,6 +79,7 @@ class DenseKernel:
     # computed on first use (diameter_error, pinv_error); the certifier may reset them
     _R_error: float | None = None
     _pinv_error: float | None = None
+    _pinv_error_of: np.ndarray | None = None  # the L^+ array _pinv_error was computed for
 
     def __init__(self, G: nx.Graph) -> None:
         self.graph = G
