@@ -75,7 +75,8 @@ def _cut_graphs():
 class ResistanceCutExplorer:
     """Put vertices into class 1 by hand and see the cut, its resistances and ``φ`` at once (§3, Theorem 3).
 
-    Each vertex has a toggle button: pressed = class 1 (orange), released = class 0 (blue).
+    Each vertex has a toggle button: pressed (the button is shaded) = class 1, released = class 0;
+    the drawing colours each vertex by its class.
     The app shows the cut edges ``Φ^G`` (red, dashed, each with its effective resistance
     ``R_e``), the cut size ``|Φ^G|`` and the resistance-weighted cut size
     ``φ = Σ_{e ∈ Φ^G} R_e`` — the expected number of cut edges of a uniformly random
