@@ -14,7 +14,6 @@ from collections.abc import Sequence
 import ipywidgets as W
 import networkx as nx
 import numpy as np
-from IPython.display import Image
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
@@ -25,9 +24,10 @@ from ..graphs import barbell_graph, cut_edges, grid_graph
 from ..resistance import effective_resistance
 from ..spanning import loop_erase, wilson_parents, wilson_trace
 from ..viz.graphs import draw_labelled_graph, draw_loop_erasure, draw_spanning_tree
-from ..viz.style import CLASS_COLORS, LEGEND_FONTSIZE, figure_to_png
+from ..viz.style import CLASS_COLORS, LEGEND_FONTSIZE
 from ..viz.trees import draw_bst
 from .controls import CheckedDropdown, CheckedIntText, refusal_to_status
+from .figure_output import show_figure
 from .text import plain_text
 
 __all__ = ["ResistanceCutExplorer", "WilsonWalkExplorer", "BSTBuildExplorer"]
@@ -40,8 +40,7 @@ SEED_MAX = 1_000_000
 
 
 def _show_png(out, fig, dpi=80):
-    out.outputs = ()
-    out.append_display_data(Image(data=figure_to_png(fig, dpi=dpi)))
+    show_figure(out, fig, dpi=dpi)
 
 
 def _grid_pos(rows: int, cols: int) -> dict[int, tuple[float, float]]:

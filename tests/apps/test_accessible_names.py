@@ -87,3 +87,23 @@ def test_the_toggle_buttons_of_06_say_what_each_label_does():
 
     app = BSTTrialExplorer(BinarySupportTree([0, 1, 2, 3]), labels=[0, 0, 1, 1])
     assert len(app.label.tooltips) == 2 and all("Learn will apply y =" in t for t in app.label.tooltips)
+
+
+@pytest.mark.parametrize("name", sorted(_apps()))
+def test_every_figure_has_a_text_summary_naming_what_is_plotted(name):
+    app = _apps()[name]()
+    if name == "YourDataExplorer":   # its figure appears on Run
+        app.T.value = 50
+        app.run_button.click()
+    images = [(w, k) for w in _walk(app.widget) if isinstance(w, W.Output)
+              for k, o in enumerate(w.outputs) if "image/png" in o.get("data", {})]
+    assert images, f"{name} shows no figure when built"
+    for out, k in images:
+        figure = out.outputs[k]
+        summary = figure["data"].get("text/plain", "")
+        assert summary.startswith("Figure") and "Panel 1: " in summary, (
+            f"{name}: the figure's text/plain should be its summary naming the panels, got {summary!r}")
+        assert "untitled" not in summary, f"{name}: a panel of the figure has no title to name it: {summary!r}"
+        hidden = out.outputs[k + 1]["data"].get("text/html", "") if k + 1 < len(out.outputs) else ""
+        assert "simpred-figure-summary" in hidden and summary.split(".")[0] in hidden, (
+            f"{name}: the figure should be followed by its visually hidden HTML summary")
