@@ -50,7 +50,12 @@ def _grid_pos(rows: int, cols: int) -> dict[int, tuple[float, float]]:
 def _if_changed(action):
     """An observer that runs ``action()`` only on a real change: a value typed in the browser and
     refused goes back to the old one, and traitlets still reports that as a change to itself."""
-    return lambda change: action() if change["new"] != change["old"] else None
+    return lambda change: action() if _real_change(change) else None
+
+
+def _real_change(change: dict) -> bool:
+    """A change between two values: not a refused value undone, nor ``None`` set and undone."""
+    return change["new"] != change["old"] and change["new"] is not None and change["old"] is not None
 
 
 def _status_text(status: W.HTML) -> str:
@@ -200,9 +205,10 @@ class ResistanceCutExplorer:
         self.set_labels(self._preset_labels(self.PRESETS[0]))
 
     def _on_preset(self, change: dict) -> None:
-        if self._quiet or change["new"] == "(by hand)":
+        preset = self.preset.value   # the current value: a refused None is already undone
+        if self._quiet or preset is None or preset == "(by hand)":
             return
-        self.set_labels(self._preset_labels(change["new"]))
+        self.set_labels(self._preset_labels(preset))
 
     def _on_toggle(self, change: dict) -> None:
         if self._quiet:
