@@ -15,7 +15,6 @@ import html
 
 import ipywidgets as W
 import numpy as np
-from IPython.display import Image
 from matplotlib.figure import Figure
 
 from ..checks import check_int
@@ -29,8 +28,8 @@ from ..theory.lowerbound import (
 )
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, graph_layout, legend_below, pickable_layout
-from ..viz.style import figure_to_png
 from .controls import CheckedDropdown, refusal_to_status
+from .figure_output import show_figure
 from .text import label_word, plain_text
 
 __all__ = ["PERMUTATION_LEARNERS", "PermutationAdversaryApp", "GraphAdversaryApp", "MergeSortLearnerApp"]
@@ -166,8 +165,7 @@ class PermutationAdversaryApp(_AdversaryApp):
         fig = Figure(figsize=(6, 3.2))
         plot_mistake_curves({self.learner_name: self.game.cumulative_mistakes()}, fig.subplots(), self.game.bounds(),
                             f"{self.learner_name}, K = {self.K}", xlabel="query", legend="outside")
-        self.out.outputs = ()
-        self.out.append_display_data(Image(data=figure_to_png(fig)))
+        show_figure(self.out, fig, dpi=90)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)
@@ -242,8 +240,7 @@ class GraphAdversaryApp(_AdversaryApp):
         return fig
 
     def _render(self):
-        self.out.outputs = ()
-        self.out.append_display_data(Image(data=figure_to_png(self.figure(), dpi=GRAPH_FIGURE_DPI, tight=False)))
+        show_figure(self.out, self.figure(), dpi=GRAPH_FIGURE_DPI, tight=False)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)
@@ -334,8 +331,7 @@ class MergeSortLearnerApp:
                             {"floor": float(self.floor), "log2 K!": log2_factorial(self.K)},
                             f"You against the {self.strategy} adversary, K = {self.K}",
                             xlabel="query", legend="outside")
-        self.out.outputs = ()
-        self.out.append_display_data(Image(data=figure_to_png(fig)))
+        show_figure(self.out, fig, dpi=90)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 import ipywidgets as W
 import networkx as nx
 import numpy as np
-from IPython.display import Image
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
@@ -25,9 +24,10 @@ from ..graphs import barbell_graph, cut_edges, grid_graph
 from ..resistance import effective_resistance
 from ..spanning import loop_erase, wilson_parents, wilson_trace
 from ..viz.graphs import draw_labelled_graph, draw_loop_erasure, draw_spanning_tree
-from ..viz.style import CLASS_COLORS, LEGEND_FONTSIZE, figure_to_png
+from ..viz.style import CLASS_COLORS, LEGEND_FONTSIZE
 from ..viz.trees import draw_bst
 from .controls import CheckedDropdown, CheckedIntText, refusal_to_status
+from .figure_output import show_figure
 from .text import plain_text
 
 __all__ = ["ResistanceCutExplorer", "WilsonWalkExplorer", "BSTBuildExplorer"]
@@ -40,8 +40,7 @@ SEED_MAX = 1_000_000
 
 
 def _show_png(out, fig, dpi=80):
-    out.outputs = ()
-    out.append_display_data(Image(data=figure_to_png(fig, dpi=dpi)))
+    show_figure(out, fig, dpi=dpi)
 
 
 def _grid_pos(rows: int, cols: int) -> dict[int, tuple[float, float]]:
@@ -51,7 +50,12 @@ def _grid_pos(rows: int, cols: int) -> dict[int, tuple[float, float]]:
 def _if_changed(action):
     """An observer that runs ``action()`` only on a real change: a value typed in the browser and
     refused goes back to the old one, and traitlets still reports that as a change to itself."""
-    return lambda change: action() if change["new"] != change["old"] else None
+    return lambda change: action() if _real_change(change) else None
+
+
+def _real_change(change: dict) -> bool:
+    """A change between two values: not a refused value undone, nor ``None`` set and undone."""
+    return change["new"] != change["old"] and change["new"] is not None and change["old"] is not None
 
 
 def _status_text(status: W.HTML) -> str:
@@ -202,9 +206,10 @@ class ResistanceCutExplorer:
         self.set_labels(self._preset_labels(self.PRESETS[0]))
 
     def _on_preset(self, change: dict) -> None:
-        if self._quiet or change["new"] == "(by hand)":
+        preset = self.preset.value   # the current value: a refused None is already undone
+        if self._quiet or preset is None or preset == "(by hand)":
             return
-        self.set_labels(self._preset_labels(change["new"]))
+        self.set_labels(self._preset_labels(preset))
 
     def _on_toggle(self, change: dict) -> None:
         if self._quiet:

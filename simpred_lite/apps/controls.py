@@ -136,6 +136,25 @@ class CheckedDropdown(W.Dropdown):
     def __init__(self, *, on_invalid=None, **kwargs):
         self._on_invalid = on_invalid
         super().__init__(**kwargs)
+        self.observe(self._refuse_none, names="value")
+
+    def _refuse_none(self, change):
+        """Undo ``value = None`` while there are options (traitlets skips validators for None).
+
+        ``None`` stays when the options are empty (nothing to choose) or when the old value is
+        gone from the options (ipywidgets passes through ``None`` while options are swapped);
+        and only while ``None`` is still the current value, so a later valid value is kept.
+        """
+        old = change["old"]
+        current = self.get_state("index")["index"]   # None exactly when the value is None
+        if (change["new"] is not None or current is not None or old is None or not self._options_values
+                or not any(self.equals(old, v) for v in self._options_values)):
+            return
+        message = (f"{self.description or 'the choice'} must be one of {list(self._options_values)}, "
+                   f"got None; the choice stays {old!r}")
+        if getattr(self, "_on_invalid", None) is not None:
+            self._on_invalid(message)
+        self.value = old
 
     @validate("value")
     def _validate_value(self, proposal):

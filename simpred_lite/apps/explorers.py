@@ -13,7 +13,6 @@ import html
 
 import ipywidgets as W
 import networkx as nx
-from IPython.display import Image
 from matplotlib.figure import Figure
 
 from ..checks import check_int, check_labels
@@ -22,17 +21,17 @@ from ..learners.path_forest import PathForest, parse_path
 from ..theory.hardness import reduction_stages
 from ..viz.figures import draw_labelled_path
 from ..viz.graphs import draw_edge_numbering
-from ..viz.style import figure_to_png
 from ..viz.trees import draw_bst_trial
+from .basics_explorers import _real_change
 from .controls import CheckedDropdown, from_browser, refusal_to_status
+from .figure_output import show_figure
 from .text import plain_text
 
 __all__ = ["BSTTrialExplorer", "PathForestExplorer", "IsingReductionExplorer"]
 
 
 def _show_png(out, fig, dpi=80):
-    out.outputs = ()
-    out.append_display_data(Image(data=figure_to_png(fig, dpi=dpi)))
+    show_figure(out, fig, dpi=dpi)
 
 
 class BSTTrialExplorer:
@@ -361,7 +360,7 @@ class IsingReductionExplorer:
         self.title = W.HTML("<b>From a graph to a constrained path</b>: Z_G(2β) = Z_P(C, β)")
         self.status = W.HTML(layout=W.Layout(min_height="6.5em"))
         self.out = W.Output(layout=W.Layout(min_height="430px"))
-        self.graph.observe(lambda _: self._rebuild(), names="value")
+        self.graph.observe(lambda change: self._rebuild() if _real_change(change) else None, names="value")
         self.beta.observe(lambda _: self._rebuild(keep_stage=True), names="value")
         self.back_button.on_click(lambda _: self.go(self.stage - 1))
         self.next_button.on_click(lambda _: self.go(self.stage + 1))

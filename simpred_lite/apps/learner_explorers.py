@@ -16,7 +16,6 @@ from typing import Any
 import ipywidgets as W
 import networkx as nx
 import numpy as np
-from IPython.display import Image
 from matplotlib import colormaps
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
@@ -34,17 +33,17 @@ from ..learners import (
 )
 from ..learners.bounds import reduction_constant, similarity_from_classifier_mistake_bound
 from ..viz.graphs import draw_labelled_graph
-from ..viz.style import CLASS_COLORS, LEGEND_FONTSIZE, figure_to_png
+from ..viz.style import CLASS_COLORS, LEGEND_FONTSIZE
 from .basics_explorers import SEED_MAX, VERTEX_FONT, VERTEX_SIZE, _if_changed, _status_text
 from .controls import CheckedDropdown, CheckedIntText, refusal_to_status
+from .figure_output import show_figure
 
 __all__ = ["ReductionExplorer", "MatrixLearnerExplorer", "YourDataExplorer"]
 
 
 def _show(out: W.Output, fig: Figure) -> None:
     """Show ``fig`` in ``out`` at a fixed size (laid out by hand: one render, no tight cropping)."""
-    out.outputs = ()
-    out.append_display_data(Image(data=figure_to_png(fig, dpi=80, tight=False)))
+    show_figure(out, fig, dpi=80, tight=False)
 
 
 def _path_pos(n: int) -> dict[int, tuple[float, float]]:
@@ -798,9 +797,7 @@ class YourDataExplorer:
         ax = fig.subplots()
         ev.plot(ax=ax)
         fig.tight_layout()
-        out = self.out
-        out.outputs = ()
-        out.append_display_data(Image(data=figure_to_png(fig, dpi=80)))
+        show_figure(self.out, fig, dpi=80)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

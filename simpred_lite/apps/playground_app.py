@@ -17,7 +17,6 @@ import threading
 import time
 
 import ipywidgets as W
-from IPython.display import Image
 from matplotlib.figure import Figure
 
 from ..checks import check_int
@@ -26,9 +25,9 @@ from ..game.playground import GRAPHS, LEARNERS, Playground
 from ..learners.registry import playable
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, legend_below, pickable_layout
-from ..viz.style import figure_to_png
 from ..viz.trees import draw_bst
 from .controls import BrowserClickButton, CheckedDropdown, CheckedIntText, focus_style, refusal_to_status
+from .figure_output import show_figure
 from .text import plain_text
 
 __all__ = ["PlaygroundApp"]
@@ -411,9 +410,10 @@ class PlaygroundApp:
 
     def _render(self) -> None:
         fig = self.figure()
-        self.out.outputs = ()
-        if fig is not None:
-            self.out.append_display_data(Image(data=figure_to_png(fig, dpi=FIGURE_DPI, tight=False)))
+        if fig is None:
+            self.out.outputs = ()
+        else:
+            show_figure(self.out, fig, dpi=FIGURE_DPI, tight=False)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import ipywidgets as W
 import numpy as np
-from IPython.display import Image
 from matplotlib.figure import Figure
 
 from ..checks import check_int
 from ..graphs import validate_graph, validate_labels
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, graph_layout, legend_below, pickable_layout
-from ..viz.style import figure_to_png
 from .controls import CheckedDropdown, focus_style, refusal_to_status
+from .figure_output import show_figure
 from .text import label_word, plain_text
 
 __all__ = ["SimilarityGame"]
@@ -163,8 +162,7 @@ class SimilarityGame:
         return fig
 
     def _render(self) -> None:
-        self.out.outputs = ()
-        self.out.append_display_data(Image(data=figure_to_png(self.figure(), dpi=FIGURE_DPI, tight=False)))
+        show_figure(self.out, self.figure(), dpi=FIGURE_DPI, tight=False)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

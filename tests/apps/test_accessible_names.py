@@ -87,3 +87,51 @@ def test_the_toggle_buttons_of_06_say_what_each_label_does():
 
     app = BSTTrialExplorer(BinarySupportTree([0, 1, 2, 3]), labels=[0, 0, 1, 1])
     assert len(app.label.tooltips) == 2 and all("Learn will apply y =" in t for t in app.label.tooltips)
+
+
+@pytest.mark.parametrize("name", sorted(_apps()))
+def test_every_figure_has_a_text_summary_naming_what_is_plotted(name):
+    app = _apps()[name]()
+    if name == "YourDataExplorer":   # its figure appears on Run
+        app.T.value = 50
+        app.run_button.click()
+    images = [(w, k) for w in _walk(app.widget) if isinstance(w, W.Output)
+              for k, o in enumerate(w.outputs) if "image/png" in o.get("data", {})]
+    assert images, f"{name} shows no figure when built"
+    for out, k in images:
+        figure = out.outputs[k]
+        summary = figure["data"].get("text/plain", "")
+        assert summary.startswith("Figure") and "Panel 1: " in summary, (
+            f"{name}: the figure's text/plain should be its summary naming the panels, got {summary!r}")
+        assert "untitled" not in summary, f"{name}: a panel of the figure has no title to name it: {summary!r}"
+        hidden = out.outputs[k + 1]["data"].get("text/html", "") if k + 1 < len(out.outputs) else ""
+        assert "simpred-figure-summary" in hidden and summary.split(".")[0] in hidden, (
+            f"{name}: the figure should be followed by its visually hidden HTML summary")
+
+
+@pytest.mark.parametrize("name", sorted(_apps()))
+def test_value_none_on_a_choice_is_refused_and_leaves_the_app_working(name):
+    from simpred_lite.apps.controls import CheckedDropdown
+
+    app = _apps()[name]()
+    for d in [w for w in _walk(app.widget) if isinstance(w, CheckedDropdown) and len(w.options) > 1]:
+        before = d.value
+        d.value = None
+        assert d.value == before, f"{name}: {d.description} = None should be refused and the old choice kept"
+        other = next(v for v in d._options_values if not d.equals(v, before))
+        d.value = other   # the app still follows a valid choice
+        assert d.value == other, f"{name}: {d.description} should accept a valid choice after a refused None"
+
+
+def test_none_stays_when_there_is_nothing_to_choose_and_while_options_are_swapped():
+    from simpred_lite.apps.controls import CheckedDropdown
+
+    d = CheckedDropdown(options=["a", "b"], value="a", description="target")
+    d.options = []
+    assert d.value is None, "an empty dropdown should hold None"
+    d.options = ["c", "d"]
+    d.value = "d"
+    d.options = ["x", "y"]   # ipywidgets picks the first option, passing through None
+    assert d.value == "x", "after an options swap the dropdown should hold ipywidgets' new choice"
+    d.value = "y"
+    assert d.value == "y", "after an options swap a valid choice should be accepted"

@@ -336,7 +336,7 @@ def test_make_adversary_passes_objects_through_and_summary_counts():
 
 # -- the widget ---------------------------------------------------------------------------
 def _png(app):
-    (output,) = app.out.outputs
+    output = app.out.outputs[0]   # the figure; its text summary follows
     return output["data"]["image/png"]
 
 
