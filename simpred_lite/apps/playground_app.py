@@ -136,7 +136,9 @@ class PlaygroundApp:
                                     tooltip="stop playing after the current trial")
         self.progress = W.IntProgress(value=0, min=0, max=play_steps, description=f"trial 0 of {play_steps}",
                                       style={"description_width": "initial"},
-                                      layout=W.Layout(visibility="hidden", width="22em"))
+                                      layout=W.Layout(width="22em"))
+        # the bar lives in a box shown only while playing: a saved page never shows a stale bar
+        self.progress_box = W.HBox([self.progress], layout=W.Layout(display="none"))
         self.play_steps = CheckedIntText(value=play_steps, low=1, high=2000, description="steps", on_invalid=refuse,
                                          hint="; Play runs 1..2000 trials at a time")
         self.reset_button = W.Button(description="Reset", button_style="warning", tooltip="fresh learners")
@@ -160,7 +162,7 @@ class PlaygroundApp:
             W.HBox([self.graph, self.adversary, self.seed]),
             W.HBox([self.learners, W.VBox([self.target, self.i, self.j])]),
             W.HBox([self.step_button, self.play_button, self.play_steps, self.stop_button, self.reset_button]),
-            self.progress,
+            self.progress_box,
             self.counter,
             self.status,
             self.out,
@@ -308,7 +310,7 @@ class PlaygroundApp:
             w.disabled = busy
         self._busy = busy
         self.stop_button.disabled = not busy
-        self.progress.layout.visibility = "visible" if busy else "hidden"
+        self.progress_box.layout.display = "" if busy else "none"
         if busy:
             self.step_button.disabled = self.play_button.disabled = True
             self.i.disabled = self.j.disabled = True

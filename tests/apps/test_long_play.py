@@ -37,25 +37,25 @@ def wrap_step(app, at, action):
 def press_stop(app, seen):
     seen["disabled while playing"] = {name: w.disabled for name, w in controls(app).items()}
     seen["stop enabled"] = not app.stop_button.disabled
-    seen["progress"] = (app.progress.layout.visibility, app.progress.description)
+    seen["progress"] = (app.progress_box.layout.display, app.progress.description)
     app.stop_button.click()
 
 
 def test_a_browser_click_on_play_runs_in_the_background_and_stop_works_mid_run():
     app = PlaygroundApp("barbell", ["AlwaysSimilar", "UnionFindLearner"], "random", play_steps=50)
-    assert app.stop_button.disabled and app.progress.layout.visibility == "hidden"
+    assert app.stop_button.disabled and app.progress_box.layout.display == "none"
     seen = wrap_step(app, 6, press_stop)
     app.play_button._handle_button_msg(None, BROWSER_CLICK, [])
     assert app._worker is not None
     app._worker.join(timeout=120)
     assert not app._worker.is_alive(), "the Play thread did not end"
     assert all(seen["disabled while playing"].values()), f"a control was enabled while playing: {seen}"
-    assert seen["stop enabled"] and seen["progress"][0] == "visible"
+    assert seen["stop enabled"] and seen["progress"][0] == ""
     assert seen["progress"][1].startswith("trial ") and seen["progress"][1].endswith(" of 50")
     assert len(app.game.history) == 6, "Stop (pressed during trial 6) must end the Play before trial 7"
     assert "Played 6 trials." in app.status_text and "Stopped by you after 6 of 50 trials." in app.status_text
     assert app.counter_text.startswith("trials: 6 |") and app.progress.description == "trial 6 of 50"
-    assert not app.busy and app.stop_button.disabled and app.progress.layout.visibility == "hidden"
+    assert not app.busy and app.stop_button.disabled and app.progress_box.layout.display == "none"
     back = {name: w.disabled for name, w in controls(app).items()}
     assert back == {**{name: False for name in back}, "vertex i": True, "vertex j": True, "target": True}
     assert app.out.outputs, "the figure is drawn when the Play ends"
