@@ -62,3 +62,14 @@ from .registry import *  # noqa: E402
 
 __all__ += [*registry.__all__, "check_learner"]
 
+
+
+def __getattr__(name: str) -> object:
+    # The batch baseline (scikit-learn's LabelSpreading refit every R trials) is a similarity
+    # learner but not an online learner of the paper: it lives in simpred_lite.game.batch_anchor
+    # (it needs evaluate's machinery) and is reachable here by name, outside __all__ and the registry.
+    if name == "BatchLabelSpreading":
+        from ..game.batch_anchor import BatchLabelSpreading
+
+        return BatchLabelSpreading
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
