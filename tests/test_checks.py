@@ -397,7 +397,7 @@ BAD_INPUTS = [
     ("TreeWinnow huge alpha", _call(TreeWinnow, 3, alpha=1e300), ValueError, r"alpha must lie in \(1, 1.8.*e\+19\]"),
     ("MatrixWinnow one class", lambda: evaluation.evaluate(["Matrix Winnow"], P4, [0, 0, 0, 0], T=5), ValueError, r"one class .*no cut edge"),
     # evaluate_sweep
-    ("sweep duplicate graph names", lambda: evaluation.evaluate_sweep(["UnionFindLearner"], [datasets.LabelledGraph(P4, Y4, (0, 1, 2, 3), ("a", "b")), datasets.LabelledGraph(nx.cycle_graph(4), Y4, (0, 1, 2, 3), ("a", "b"))], seeds=[0], T=5), ValueError, r"graph name\(s\) \['graph'\] appear twice.*different name"),
+    ("sweep duplicate graph names", lambda: evaluation.evaluate_sweep(["UnionFindLearner"], [datasets.LabelledGraph(P4, Y4, (0, 1, 2, 3), ("a", "b")), datasets.LabelledGraph(nx.cycle_graph(4), Y4, (0, 1, 2, 3), ("a", "b"))], seeds=[0], T=5), ValueError, r"graph name\(s\) \['unnamed graph'\] appear twice.*different name"),
     ("sweep duplicate seeds", lambda: evaluation.evaluate_sweep(["UnionFindLearner"], {"p": (P4, Y4)}, seeds=[0, 0], T=5), ValueError, r"seed\(s\) \[0\] appear twice"),
     ("sweep seeds int", lambda: evaluation.evaluate_sweep(["UnionFindLearner"], {"p": (P4, Y4)}, seeds=3, T=5), TypeError, "seeds must be a list"),
     ("sweep last_block negative", lambda: evaluation.evaluate_sweep(["UnionFindLearner"], {"p": (P4, Y4)}, seeds=[0], T=5, last_block=-5), ValueError, "last_block .* must be at least 1, got -5"),

@@ -29,7 +29,7 @@ import numba
 import numpy as np
 
 from ..bst import BinarySupportTree
-from ..checks import check_work
+from ..checks import WorkLimitError, check_work
 from ..exact import UNIT_ROUNDOFF, LaplacianFunctional, pinv_error_bound
 from ..graphs import frozen_copy, validate_graph
 from ..resistance import DENSE_LIMIT, laplacian, laplacian_pinv
@@ -278,6 +278,7 @@ class SparseKernel(DenseKernel):
         self._Lc = L[self._keep][:, self._keep].tocsc()
         self._lu_obj: Any = None
         fill = float(self._lu.L.nnz + self._lu.U.nnz)
+        self._fill = fill  # a column solve costs about 2 * fill steps (the diameter's work guard)
         counts = np.diff(self._lu.L.indptr).astype(float)
         # the selected inversion costs about sum_j |column j|^2; a few dozen solves follow
         check_work(float(counts @ counts) + 64.0 * fill, what + f" with {fill:.2g} nonzeros in its LU factors",
@@ -394,6 +395,10 @@ class SparseKernel(DenseKernel):
             if best >= 0 and d[i0] + dtop < best - band:
                 break
             cols = order[done:done + batch]
+            # the pruning may leave most columns (a grid): refuse before the solves exceed the limit
+            check_work(2.0 * self._fill * (done + cols.size),
+                       f"the resistance diameter R of a graph on n={n} vertices ({done + cols.size} column "
+                       "solves of its grounded Laplacian, the diagonal's pruning leaving them)", _SPARSE_ALTERNATIVE)
             done += cols.size
             batch = min(2 * batch, full)
             E = np.zeros((n, cols.size))
@@ -425,7 +430,12 @@ class SparseKernel(DenseKernel):
 
     def diameter_candidates(self, band: float) -> list[tuple[int, int]]:
         if band > 1e-6 * max(float(self.R), 1.0):
-            raise ValueError("the float resistance diameter is too uncertain to certify exactly")
+            # certifying R exactly would need a solve per candidate pair far beyond the work limit:
+            # the learner gives up (evaluate retires it with this reason) instead of failing
+            raise WorkLimitError(
+                f"the resistance diameter R of a graph on n={self.n} vertices cannot be certified: the sparse "
+                f"solves' error bound {band:.1e} is wider than the 1e-6 relative band an exact R needs, and "
+                f"narrowing it is more work than simpred_lite.checks.WORK_LIMIT allows; {_SPARSE_ALTERNATIVE}")
         return list(self._cands)
 
 
