@@ -59,7 +59,7 @@ for (u, v), r in Rfull.items():
     for k in {int(y_digits[u]), int(y_digits[v])}:
         phi_k_ex4[k] += r
         cut_k_ex4[k] += 1
-hardest_ex4 = np.argmax(phi_k_ex4)
+hardest_ex4, easiest_ex4 = np.argmax(phi_k_ex4), np.argmin(phi_k_ex4)
 ''',
         "wrong": '''Gd, yd = labelled["digits 10-NN"]
 cut_k_ex4 = [sp.cut_size(Gd, yd, k) for k in range(10)]
@@ -67,10 +67,10 @@ cut_pairs = sp.cut_edges(Gd, yd)
 R_cut = effective_resistance(Gd, pairs=cut_pairs)
 # counts an edge only for the class of its first endpoint
 phi_k_ex4 = [float(sum(r for (u, v), r in zip(cut_pairs, R_cut) if yd[u] == k)) for k in range(10)]
-hardest_ex4 = int(np.argmax(phi_k_ex4))
+hardest_ex4, easiest_ex4 = int(np.argmax(phi_k_ex4)), int(np.argmin(phi_k_ex4))
 ''',
         "wrong_fails": ["01-ex4-tests"],
-        "why": "different: one pass over the cut edges, numpy arrays and numpy int; wrong: a cut edge counted for one of its two classes only",
+        "why": "different: one pass over the cut edges, numpy arrays and numpy ints; wrong: a cut edge counted for one of its two classes only",
     },
     "01-ex5-code": {
         "different": '''import numpy as np
