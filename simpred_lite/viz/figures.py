@@ -177,7 +177,9 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
     new : iterable of int
         Path positions to colour light blue (the vertices a splice just added).
     constraints : iterable of (int, int), optional
-        Equality constraints, drawn as arcs above the path.
+        Equality constraints, drawn as arcs: one colour and line style per copied G-vertex (that of the
+        arc's left end), named in a legend beside the panel; all arcs of one vertex lie on one side of
+        the path, the sides chosen so that as few arcs as possible cross; a wider arc is taller.
     title : str
         Above the path.
 
