@@ -94,8 +94,7 @@ for H in graphs:
 positions = defaultdict(list)
 for p in P:
     positions[P.nodes[p]["copy"]].append(p)
-chain_ex3 = sorted(pair for ps in positions.values() for pair in zip(ps, ps[1:]))
-# the first pair along the path (the one with the smallest first copy)
+chain_ex3 = sorted((pair for ps in positions.values() for pair in zip(ps, ps[1:])), key=lambda pair: pair[1])
 Z_chain_ex3 = constrained_partition_function(P, chain_ex3, 1)
 Z_drop_ex3 = constrained_partition_function(P, chain_ex3[1:], 1)
 ''',
@@ -112,7 +111,7 @@ Z_chain_ex3 = constrained_partition_function(P, chain_ex3, 1)
 Z_drop_ex3 = constrained_partition_function(P, chain_ex3[1:], 1)
 ''',
         "wrong_fails": ["08-ex3-tests"],
-        "why": "different: positions grouped per vertex, pairs sorted along the path; wrong: star to the first copy, not a chain of next copies",
+        "why": "different: positions grouped per vertex, pairs sorted by their second copy; wrong: star to the first copy, not a chain of next copies",
     },
     "08-ex4-code": {
         "different": '''def frontier_Z_ex4(m, constraints, beta):

@@ -405,8 +405,8 @@ class IsingReductionExplorer:
     def _render(self, s) -> None:
 
         G = self.G
-        fig = Figure(figsize=(9, 5.2), layout="constrained")
-        top, bottom = fig.subfigures(2, 1, height_ratios=[1.5, 1])
+        fig = Figure(figsize=(8, 6), layout="constrained")     # 768 px at 96 dpi: shown unscaled in JupyterLab
+        top, bottom = fig.subfigures(2, 1, height_ratios=[1.2, 1])
         ax_g = top.subplots()
         pos = nx.circular_layout(G)
         done = {tuple(sorted(e)) for e in s["edges"]}
@@ -421,7 +421,7 @@ class IsingReductionExplorer:
         ax_p = bottom.subplots()
         draw_labelled_path(s["path"], ax=ax_p, new=s["new"], constraints=s["constraints"],
                            title=f"P_{self.stage}: each vertex shows the G-vertex it copies; arcs = constraints C")
-        _show_png(self.out, fig)
+        _show_png(self.out, fig, dpi=96)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

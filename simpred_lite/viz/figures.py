@@ -177,7 +177,9 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
     new : iterable of int
         Path positions to colour light blue (the vertices a splice just added).
     constraints : iterable of (int, int), optional
-        Equality constraints, drawn as arcs above the path.
+        Equality constraints, drawn as arcs: one colour and line style per copied G-vertex (that of the
+        arc's left end), named in a legend beside the panel; all arcs of one vertex lie on one side of
+        the path, the sides chosen so that as few arcs as possible cross; a wider arc is taller.
     title : str
         Above the path.
 
@@ -203,20 +205,48 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
         face = "#9fd3f5" if p in new else "white"
         ax.scatter([p], [0], s=330, color=face, edgecolors="0.1", zorder=2)
         ax.text(p, 0, str(c), ha="center", va="center", fontsize=9, zorder=3)
-    for i, j in constraints or ():
-        lo, hi = min(i, j), max(i, j)
-        ax.add_patch(Arc(((lo + hi) / 2, 0.12), hi - lo, 0.25 * (hi - lo) ** 0.5 + 0.2, theta1=0, theta2=180,
-                         color="tab:purple", lw=0.7, alpha=0.6))
+    pairs = sorted((min(i, j), max(i, j)) for i, j in constraints or ())
+    below = False
+    if pairs:
+        # one colour and line style per copied G-vertex; each vertex's arcs go above or below the
+        # path, the split chosen to cross as few arcs as possible; arc height grows with its span
+        groups: dict = {}
+        for lo, hi in pairs:
+            groups.setdefault(copies[lo], []).append((lo, hi))
+        keys = sorted(groups)
+
+        def crossings(a, b):
+            return sum(1 for (i, j) in groups[a] for (k, m) in groups[b] if i < k < j < m or k < i < m < j)
+
+        cost = {(a, b): crossings(a, b) for a in keys for b in keys if a < b}
+        splits = range(1 << len(keys)) if len(keys) <= 12 else [sum(1 << t for t in range(1, len(keys), 2))]
+        best = min(splits, key=lambda s: (sum(c for (a, b), c in cost.items()
+                                              if (s >> keys.index(a)) & 1 == (s >> keys.index(b)) & 1), s))
+        styles = ["-", "--", "-.", ":"]
+        span_max = max(hi - lo for lo, hi in pairs)
+        for t, v in enumerate(keys):
+            side = -1 if (best >> t) & 1 else 1
+            below = below or side < 0
+            color, ls = CLASS_COLORS[t % 10], styles[t % len(styles)]
+            for lo, hi in groups[v]:
+                h = 0.2 + 1.0 * (hi - lo) / span_max
+                ax.add_patch(Arc(((lo + hi) / 2, side * 0.22), hi - lo, 2 * h, theta1=0 if side > 0 else 180,
+                                 theta2=180 if side > 0 else 360, color=color, ls=ls, lw=1.6))
+            ax.plot([], [], color=color, ls=ls, lw=1.6, label=f"copies of {v}")
+        ax.legend(title="arcs: y equal", loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=LEGEND_FONTSIZE,
+                  title_fontsize=LEGEND_FONTSIZE, frameon=False)
     ax.set_xlim(-0.7, len(copies) - 0.3)
-    ax.set_ylim(-0.5, 0.2 + (0.18 * len(copies) ** 0.5 + 0.3 if constraints else 0.4))
+    ax.set_ylim(-1.55 if below else -0.5, 1.5 if pairs else 0.6)
     ax.set_title(title, fontsize=10)
-    ax.set_xlabel("position on the path")
+    ax.set_xlabel("position on the path", fontsize=10)
     ax.set_ylabel("")
     ax.set_yticks([])
     ax.set_xticks(x)
-    ax.tick_params(labelsize=7)
+    ax.tick_params(labelsize=9)
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
+    if below:
+        ax.spines["bottom"].set_position(("data", -1.55))
     return ax
 
 
@@ -251,8 +281,8 @@ def draw_ising_reduction(G: nx.Graph, fig=None, seed: int | None = None):
     steps = reduction_steps(G)
     rows = 1 + len(steps.paths) + 1
     if fig is None:
-        fig = plt.figure(figsize=(10, 1.9 * rows + 1.5))
-    grid = fig.add_gridspec(rows, 2, height_ratios=[2.2] + [1] * (rows - 1))
+        fig = plt.figure(figsize=(7.6, 1.9 * rows + 3))
+    grid = fig.add_gridspec(rows, 2, height_ratios=[2.2] + [1] * (rows - 2) + [2.4])
     pos = nx.circular_layout(G) if seed is None else graph_layout(G, seed=seed)
     tree = set(steps.tree_edges)
     panels = [("(a) the graph G", list(G.edges)), ("(b) spanning tree T (DFS from 0)", steps.tree_edges)]

@@ -312,3 +312,25 @@ def test_evaluation_plot_goes_logarithmic_when_always_similar_squeezes_the_other
     ax = ev.plot()
     assert ax.get_yscale() == "symlog", "AlwaysSimilar squeezes the others into the bottom of a linear axis"
     assert _legend_clear_of_data(ax)
+
+
+def test_constraint_arcs_can_be_told_apart_and_cross_little():
+    from matplotlib.patches import Arc
+
+    from simpred_lite.theory import reduce_to_constrained_path
+    from simpred_lite.viz import draw_labelled_path
+
+    G = nx.Graph([(0, 1), (1, 2), (2, 3), (3, 4), (0, 3), (1, 4)])     # the running example of notebook 08
+    P, C = reduce_to_constrained_path(G)
+    copies = [P.nodes[p]["copy"] for p in P]
+    ax = draw_labelled_path(copies, ax=_ax(), constraints=C)
+    arcs = [a for a in ax.patches if isinstance(a, Arc)]
+    assert len(arcs) == len(C), "one arc per constraint"
+    look = {}
+    for (i, _), arc in zip(sorted(C), sorted(arcs, key=lambda a: (a.center[0] - a.width / 2, a.center[0]))):
+        look.setdefault(copies[i], set()).add((to_rgba(arc.get_edgecolor()), arc.get_linestyle()))
+    assert all(len(s) == 1 for s in look.values()), "all arcs of one vertex look alike"
+    assert len({next(iter(s)) for s in look.values()}) == len(look), "other vertices, other arcs"
+    assert {t.get_text() for t in ax.get_legend().get_texts()} == {f"copies of {v}" for v in G}, "a legend names them"
+    assert any(a.center[1] < 0 for a in arcs) and any(a.center[1] > 0 for a in arcs), "arcs on both sides of the path"
+    assert all(t.get_fontsize() >= 9 for t in ax.get_xticklabels()), "tick labels of at least 9 pt"
