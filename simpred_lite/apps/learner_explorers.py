@@ -136,6 +136,9 @@ class ReductionExplorer:
         self.out = W.Output(layout=W.Layout(min_height="360px"))
         self.direction.observe(_if_changed(self.reset), names="value")
         self.seed.observe(_if_changed(self.reset), names="value")
+        # a valid value typed after a refusal clears the refusal (the status line shows the state again)
+        self.i_box.observe(lambda _: self._clear_refusal(), names="value")
+        self.j_box.observe(lambda _: self._clear_refusal(), names="value")
         self.ask_button.on_click(lambda _: self._ask_boxes())
         self.random_button.on_click(lambda _: self.random_trial())
         self.reset_button.on_click(lambda _: self.reset())
@@ -184,6 +187,10 @@ class ReductionExplorer:
         self._last: dict | None = None
         what = "a pair i ≠ j" if self.lemma7 else "a vertex"
         self._update(f"A fresh learner. Type {what} and press <b>Ask</b>, or press <b>Random</b>.")
+
+    def _clear_refusal(self) -> None:
+        if self.status.value.startswith("Not "):
+            self._update(self._last_text, render=False)
 
     def _ask_boxes(self) -> None:
         if self.lemma7:
@@ -295,6 +302,7 @@ class ReductionExplorer:
             head = (f"Trials: {T}; class mistakes M = {self.mistakes} ≤ M_s + |P| = {clf.sim_learner.mistakes} + "
                     f"{len(clf.representatives)} ≤ B_s + K = {self.n - self.K} + {self.K} = {self.bound:.0f} "
                     "(Lemma 8, union-find's B_s = n − K).")
+        self._last_text = text
         self.status.value = head + "<br>" + text
         if render:
             self._render()

@@ -102,6 +102,9 @@ def test_the_reduction_explorer_refuses_odd_input_and_resets_on_a_new_choice():
     with pytest.raises(ValueError, match=r"j must lie in 0..5, got 6; the box keeps 2"):
         app.j_box.value = 6
     assert app.status_text.startswith("Not changed: j must lie in 0..5")
+    app.i_box.value = 3  # a valid value clears the stale refusal
+    assert app.status_text.startswith("Trials: 0; master mistakes") and "Not changed" not in app.status_text
+    app.i_box.value = 2
     with pytest.raises(ValueError, match="needs a pair"):
         app.ask(1)
     with pytest.raises(ValueError, match="direction must be one of"):
