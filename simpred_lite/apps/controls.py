@@ -21,8 +21,8 @@ import ipywidgets as W
 from ipywidgets.widgets.widget import CallbackDispatcher
 from traitlets import CUnicode, validate
 
-__all__ = ["BrowserClickButton", "CheckedIntText", "WholeNumberText", "CheckedDropdown", "FOCUS_CSS", "focus_style", "from_browser",
-           "refusal_to_status"]
+__all__ = ["BrowserClickButton", "CheckedIntText", "WholeNumberText", "CheckedDropdown", "FOCUS_CSS", "focus_style",
+           "from_browser", "refusal_to_status"]
 
 
 def refusal_to_status(app):

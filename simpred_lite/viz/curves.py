@@ -219,7 +219,7 @@ def plot_evaluation(ev, ax=None, *, log: bool | None = None):
     high = max([top] + [b for _, b in drawn.values()])
     for k, b in drawn.values():
         ax.axhline(b, color=colours[results[k].name], ls="--", lw=1.4, label="_nolegend_")
-    for k, r in enumerate(results):
+    for r in results:
         if r.retired:
             color = colours[r.name]
             y_end = float(r.run.cumulative[-1]) if r.played else 0.0

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
-__all__ = ["CLASS_COLORS", "LEARNER_COLORS", "learner_color", "learner_colors", "LEGEND_FONTSIZE", "NOTEBOOK_OUTPUT_WIDTH_PX", "MIN_PICKED_NUMBER_PT", "new_axes",
-           "figure_to_png", "displayed_font_pt"]
+__all__ = ["CLASS_COLORS", "LEARNER_COLORS", "learner_color", "learner_colors", "LEGEND_FONTSIZE",
+           "NOTEBOOK_OUTPUT_WIDTH_PX", "MIN_PICKED_NUMBER_PT", "new_axes", "figure_to_png", "displayed_font_pt"]
 
 #: One colour per class (tab10), reused by every figure so a class keeps its colour.
 CLASS_COLORS = plt.get_cmap("tab10").colors

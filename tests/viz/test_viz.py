@@ -323,7 +323,8 @@ def test_a_learner_keeps_its_colour_whatever_the_other_learners():
     G, y = barbell_graph(5)
     anchor = label_spreading_anchor("similarity", refit_every=20)
     first = evaluate(["AlwaysSimilar", "Matrix Winnow", "BST Perceptron"], G, y, T=40, seed=0).plot(ax=_ax())
-    second = evaluate(["BST Perceptron", anchor, "UnionFindLearner", "Matrix Winnow"], G, y, T=40, seed=0).plot(ax=_ax())
+    second = evaluate(["BST Perceptron", anchor, "UnionFindLearner", "Matrix Winnow"], G, y, T=40,
+                      seed=0).plot(ax=_ax())
 
     def colours(ax):
         return {line.get_label().split(" [")[0].split(":")[0]: to_rgba(line.get_color())
