@@ -161,13 +161,13 @@ class WholeNumberText(W.Text):
     @validate("value")
     def _check_value(self, proposal):
         text = str(proposal["value"]).strip()
-        low, high = getattr(self, "_low", None), getattr(self, "_high", None)
+        low, high = self._low, self._high  # set before ipywidgets applies the first value
         kept = getattr(self, "_accepted", str(low))
         name = self.description or "the value"
         if not re.fullmatch(r"[+-]?[0-9]+", text):
             message = (f"{name} must be a whole number in {low}..{high}, got {text!r} (it is not rounded); "
                        f"the box keeps {kept}{self._hint}")
-        elif low is None or low <= int(text) <= high:
+        elif low <= int(text) <= high:
             self._accepted = str(int(text))
             return self._accepted
         else:
