@@ -15,13 +15,14 @@ instead (same views, so the layout does not change):
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as W
 from ipywidgets.widgets.widget import CallbackDispatcher
-from traitlets import validate
+from traitlets import CUnicode, validate
 
-__all__ = ["BrowserClickButton", "CheckedIntText", "CheckedDropdown", "FOCUS_CSS", "focus_style", "from_browser",
-           "refusal_to_status"]
+__all__ = ["BrowserClickButton", "CheckedIntText", "WholeNumberText", "CheckedDropdown", "FOCUS_CSS", "focus_style",
+           "from_browser", "refusal_to_status"]
 
 
 def refusal_to_status(app):
@@ -107,6 +108,70 @@ class CheckedIntText(W.IntText):
         kept = getattr(self, "_accepted", low)  # self.value may already hold the refused value here
         message = (f"{self.description or 'the value'} must lie in {low}..{high}, got {value}; "
                    f"the box keeps {kept}{self._hint}")
+        if self._on_invalid is not None:
+            self._on_invalid(message)
+        if from_browser(self, "value"):
+            return kept  # keep the previous value; ipywidgets sends it back to the browser
+        raise ValueError(message)
+
+
+class WholeNumberText(W.Text):
+    """A text box for a whole number in ``low .. high``: ``2.5``, ``1e3`` or ``ten`` are refused
+    with a sentence, never truncated.
+
+    ipywidgets' ``IntText`` turns a typed ``2.5`` into ``2`` in the browser before the kernel
+    sees it; this box receives the text as typed (when the student presses Enter or leaves
+    the box) and refuses anything but digits, as :class:`CheckedIntText` refuses a value
+    outside its range.  ``value`` is the text (a number set from Python becomes its text);
+    ``int(box.value)`` is the number.
+
+    Parameters
+    ----------
+    low, high : int
+        The allowed values, inclusive.
+    on_invalid : callable ``str -> None``, optional
+        Called with the sentence to show the student when a value is refused.
+    hint : str, optional
+        How to fix it, appended to the sentence.
+    **kwargs
+        Passed to :class:`ipywidgets.Text` (``value``, ``description``, ...).
+
+    Examples
+    --------
+    >>> box = WholeNumberText(low=1, high=30, value=10, description="k")
+    >>> box.value = 2.5
+    Traceback (most recent call last):
+    ...
+    ValueError: k must be a whole number in 1..30, got '2.5' (it is not rounded); the box keeps 10
+    >>> box.value = 31
+    Traceback (most recent call last):
+    ...
+    ValueError: k must lie in 1..30, got 31; the box keeps 10
+    >>> box.value = " 7 "; int(box.value)
+    7
+    """
+
+    value = CUnicode(help="the whole number, as text").tag(sync=True)
+
+    def __init__(self, *, low: int, high: int, on_invalid=None, hint: str = "", **kwargs):
+        self._low, self._high, self._on_invalid, self._hint = low, high, on_invalid, hint
+        kwargs.setdefault("continuous_update", False)  # judge the number once typed, not "2." on the way
+        super().__init__(**kwargs)
+
+    @validate("value")
+    def _check_value(self, proposal):
+        text = str(proposal["value"]).strip()
+        low, high = self._low, self._high  # set before ipywidgets applies the first value
+        kept = getattr(self, "_accepted", str(low))
+        name = self.description or "the value"
+        if not re.fullmatch(r"[+-]?[0-9]+", text):
+            message = (f"{name} must be a whole number in {low}..{high}, got {text!r} (it is not rounded); "
+                       f"the box keeps {kept}{self._hint}")
+        elif low <= int(text) <= high:
+            self._accepted = str(int(text))
+            return self._accepted
+        else:
+            message = f"{name} must lie in {low}..{high}, got {int(text)}; the box keeps {kept}{self._hint}"
         if self._on_invalid is not None:
             self._on_invalid(message)
         if from_browser(self, "value"):

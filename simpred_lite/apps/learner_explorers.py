@@ -35,7 +35,7 @@ from ..learners.bounds import reduction_constant, similarity_from_classifier_mis
 from ..viz.graphs import draw_labelled_graph
 from ..viz.style import CLASS_COLORS, LEGEND_FONTSIZE
 from .basics_explorers import SEED_MAX, VERTEX_FONT, VERTEX_SIZE, _if_changed, _status_text
-from .controls import CheckedDropdown, CheckedIntText, refusal_to_status
+from .controls import CheckedDropdown, CheckedIntText, WholeNumberText, refusal_to_status
 from .figure_output import show_figure
 
 __all__ = ["ReductionExplorer", "MatrixLearnerExplorer", "YourDataExplorer"]
@@ -617,7 +617,8 @@ class YourDataExplorer:
 
     **Run** plays every chosen learner on one trial sequence of the labelled graph, exactly as
     :func:`~simpred_lite.game.evaluate` does (same trials, same learner seeds, same bounds), one
-    learner after the other with a progress bar, and shows ``evaluate``'s mistake curves and table.
+    learner after the other with a progress bar and a line saying which learner plays (i of N),
+    and shows ``evaluate``'s mistake curves and table.
     It keeps ``evaluate``'s time limit (a learner projected to exceed it is retired, with the reason).
     Choices that would take long are refused with a sentence before anything runs: ``T`` above
     :data:`YOUR_DATA_MAX_T`, more than :data:`YOUR_DATA_MAX_WORK` trials over all the learners, or
@@ -640,11 +641,15 @@ class YourDataExplorer:
     Attributes
     ----------
     dataset, trials : CheckedDropdown
-    k, T, seed : CheckedIntText
+    k, T, seed : WholeNumberText
+        Text boxes: a typed ``2.5`` or ``ten`` is refused with a sentence in ``status``, never
+        truncated; ``int(app.k.value)`` is the number.
     learners : ipywidgets.SelectMultiple
     run_button : ipywidgets.Button
     progress : ipywidgets.IntProgress
         Inside ``busy``, an HBox shown only while a run is under way.
+    now_playing : ipywidgets.Label
+        Beside ``progress``: which learner plays, "learner i of N: name".
     evaluation : Evaluation or None
         The last run's result.
     status : ipywidgets.HTML
@@ -659,6 +664,11 @@ class YourDataExplorer:
     Traceback (most recent call last):
     ...
     ValueError: T must lie in 1..5000, got 1000000; the box keeps 200; fewer trials run in seconds
+    >>> try:
+    ...     app.k.value = 2.5
+    ... except ValueError as refusal:
+    ...     print(str(refusal).split(";")[0])
+    k (kNN) must be a whole number in 1..30, got '2.5' (it is not rounded)
     """
 
     TRIALS = ("random", "cut-biased", "adaptive")
@@ -682,15 +692,15 @@ class YourDataExplorer:
         refuse = refusal_to_status(self)
         self.dataset = CheckedDropdown(options=list(self.DATASETS), value=dataset, description="data set",
                                        on_invalid=refuse, layout=W.Layout(width="300px"))
-        self.k = CheckedIntText(low=1, high=30, value=check_int(k, "k", low=1, high=30), description="k (kNN)",
+        self.k = WholeNumberText(low=1, high=30, value=check_int(k, "k", low=1, high=30), description="k (kNN)",
                                 on_invalid=refuse, hint="; k is the number of neighbours of each point",
                                 layout=W.Layout(width="170px"))
         self.trials = CheckedDropdown(options=list(self.TRIALS), value=trials, description="trials",
                                       on_invalid=refuse, layout=W.Layout(width="220px"))
-        self.T = CheckedIntText(low=1, high=YOUR_DATA_MAX_T, value=check_int(T, "T", low=1, high=YOUR_DATA_MAX_T),
+        self.T = WholeNumberText(low=1, high=YOUR_DATA_MAX_T, value=check_int(T, "T", low=1, high=YOUR_DATA_MAX_T),
                                 description="T", on_invalid=refuse, hint="; fewer trials run in seconds",
                                 layout=W.Layout(width="170px"))
-        self.seed = CheckedIntText(low=0, high=SEED_MAX, value=check_int(seed, "seed", low=0, high=SEED_MAX),
+        self.seed = WholeNumberText(low=0, high=SEED_MAX, value=check_int(seed, "seed", low=0, high=SEED_MAX),
                                    description="seed", on_invalid=refuse, hint="; type a whole number",
                                    layout=W.Layout(width="190px"))
         self.learners = W.SelectMultiple(options=list(self.PLAYABLE), value=tuple(learners), rows=len(self.PLAYABLE),
@@ -698,7 +708,9 @@ class YourDataExplorer:
         self.run_button = W.Button(description="Run", button_style="info", tooltip="play the learners and compare")
         self.progress = W.IntProgress(value=0, min=0, max=1, description="progress",
                                       layout=W.Layout(width="330px"))
-        self.busy = W.HBox([self.progress], layout=W.Layout(display="none"))  # shown only while running
+        self.now_playing = W.Label(value="")
+        # shown only while running
+        self.busy = W.HBox([self.progress, self.now_playing], layout=W.Layout(display="none"))
         self.title = W.HTML("<b>Your data</b>: a bundled data set, its kNN graph, the learners of your choice")
         self.status = W.HTML(layout=W.Layout(min_height="4em"))
         self.table = W.HTML()
@@ -780,12 +792,14 @@ class YourDataExplorer:
             T, seed = int(self.T.value), int(self.seed.value)
             specs = _resolve_learners(list(self.learners.value))
             self.progress.max, self.progress.value = len(specs) + 1, 0
+            self.now_playing.value = "drawing the trials"
             self.status.value = f"{html.escape(lg.name)}: drawing the {T} {self.trials.value} trials …"
             kind, trial_list = make_trials(self.trials.value, G, y, T, seed, specs)
             self.progress.value = 1
             block = max(1, T // 10)
             results = []
             for k, spec in enumerate(specs, start=1):
+                self.now_playing.value = f"learner {k} of {len(specs)}: {spec.name}"
                 self.status.value = (f"{html.escape(lg.name)}: learner {k} of {len(specs)}, "
                                      f"{html.escape(spec.name)}, plays {T} trials …")
                 results.append(_play(spec, G, y, trial_list, seed, block, False))
@@ -796,16 +810,18 @@ class YourDataExplorer:
                 c.disabled = False
             self.k.disabled = not self.knn
             self.busy.layout.display = "none"
+            self.now_playing.value = ""
         ev = self.evaluation
         best = min(ev.mistakes, key=lambda name: ev.mistakes[name])
         self.status.value = (f"Done: {html.escape(ev.title())}. Fewest mistakes: {html.escape(best)} "
                              f"({ev.mistakes[best]}) — one sequence, one seed: change the seed to see the spread.")
         self.table.value = ev._repr_html_()
-        fig = Figure(figsize=(10.5, 4.6))
+        # 8.4 in at 90 dpi is 756 px, narrower than JupyterLab's output area: shown unscaled, the
+        # 9-pt legend (below the axes) reads at 8.4 pt
+        fig = Figure(figsize=(8.4, 4.2))
         ax = fig.subplots()
         ev.plot(ax=ax)
-        fig.tight_layout()
-        show_figure(self.out, fig, dpi=80)
+        show_figure(self.out, fig, dpi=90)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
-from .style import CLASS_COLORS, LEGEND_FONTSIZE, new_axes
+from .style import CLASS_COLORS, LEGEND_FONTSIZE, learner_colors, new_axes
 
 __all__ = ["MARKERS", "BOUND_DRAW_FACTOR", "plot_mistake_curves", "plot_evaluation"]
 
@@ -46,6 +46,7 @@ def plot_mistake_curves(
     xlabel: str = "trial t",
     T: int | None = None,
     labels: Mapping[str, str] | None = None,
+    colors: Mapping[str, object] | None = None,
 ):
     """Cumulative mistakes of several learners, each bound dashed in its learner's colour.
 
@@ -67,9 +68,10 @@ def plot_mistake_curves(
         Bounds above ``cap`` are not drawn but named in the legend, "off the chart".
     retired : collection of str
         Learners that gave up: their curve ends with a cross and their entry says so.
-    legend : {"auto", "inside", "outside", None}
-        ``"auto"``: inside the axes up to four entries, else outside on the right; ``None``:
-        no legend (e.g. one ``fig.legend`` for several panels).
+    legend : {"auto", "inside", "outside", "below", None}
+        ``"auto"``: inside the axes up to four entries, else outside on the right; ``"below"``:
+        under the axes, one column (two when the entries are short), so the data area keeps the
+        figure's width; ``None``: no legend (e.g. one ``fig.legend`` for several panels).
     log : bool, default False
         A symmetric-log mistake axis.
     xlabel : str, default "trial t"
@@ -78,6 +80,9 @@ def plot_mistake_curves(
     labels : mapping name -> str, optional
         Legend text of a learner's curve (default its name); its bound is still labelled
         ``bound of <name>``.
+    colors : mapping name -> colour, optional
+        The colour of each learner's curve and bound (e.g. :func:`~simpred_lite.viz.style.learner_colors`,
+        the same in every figure); default: tab10 in the order of ``results``.
 
     Returns
     -------
@@ -105,7 +110,7 @@ def plot_mistake_curves(
         curve = np.asarray(getattr(res, "cumulative", res))
         width = max(width, curve.size)
         top = max(top, float(curve.max()) if curve.size else 0.0)
-        color, marker = CLASS_COLORS[k % len(CLASS_COLORS)], MARKERS[k % len(MARKERS)]
+        color, marker = (colors or {}).get(name, CLASS_COLORS[k % len(CLASS_COLORS)]), MARKERS[k % len(MARKERS)]
         b = bounds.pop(name, None)
         drawn = b is not None and (cap is None or b <= cap)
         notes = (["retired"] if name in retired else []) + (
@@ -142,6 +147,10 @@ def plot_mistake_curves(
     if entries and legend is not None:
         if legend == "inside" or (legend == "auto" and entries <= 4):
             ax.legend(loc="upper left", fontsize=LEGEND_FONTSIZE)
+        elif legend == "below":
+            texts = ax.get_legend_handles_labels()[1]
+            ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.13), fontsize=LEGEND_FONTSIZE, frameon=False,
+                      ncol=2 if max(len(t) for t in texts) <= 48 else 1, borderaxespad=0.0)
         else:
             ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=LEGEND_FONTSIZE,
                       borderaxespad=0.0, frameon=False)
@@ -151,8 +160,10 @@ def plot_mistake_curves(
 def plot_evaluation(ev, ax=None, *, log: bool | None = None):
     """Mistake curves of an :class:`~simpred_lite.game.Evaluation`, readable with many learners.
 
-    One legend entry per learner, outside the axes: its name, what it was given besides the
-    trials (the graph; an oracle such as the true ``|Φ|``), its mistakes and its bound.  Each
+    One legend entry per learner, below the axes (so the data area keeps the figure's width):
+    its name, what it was given besides the trials (the graph; an oracle such as the true
+    ``|Φ|``), its mistakes and its bound.  Each learner has its colour of
+    :func:`~simpred_lite.viz.style.learner_color`, the same in every figure.  Each
     bound is a dashed line in its learner's colour, explained once in the title; bounds more
     than :data:`BOUND_DRAW_FACTOR` times the most mistakes are given in the entry only.  A
     retired learner's curve ends with a cross and a note, its entry says how many trials it
@@ -202,14 +213,15 @@ def plot_evaluation(ev, ax=None, *, log: bool | None = None):
         note += "; ×: a learner retired"
     title = (f"{ev.graph_name} (n = {ev.n:,}, m = {ev.m:,}, K = {ev.K}, |Φ| = {ev.cut:,}): "
              f"{ev.T:,} {ev.trials} trials, seed {ev.seed}\n{note}")
-    ax = plot_mistake_curves({r.name: r.run for r in results}, ax, None, title, legend="outside", log=log,
-                             T=ev.T, labels=labels)
+    colours = learner_colors(r.name for r in results)
+    ax = plot_mistake_curves({r.name: r.run for r in results}, ax, None, title, legend="below", log=log,
+                             T=ev.T, labels=labels, colors=colours)
     high = max([top] + [b for _, b in drawn.values()])
     for k, b in drawn.values():
-        ax.axhline(b, color=CLASS_COLORS[k % len(CLASS_COLORS)], ls="--", lw=1.4, label="_nolegend_")
-    for k, r in enumerate(results):
+        ax.axhline(b, color=colours[results[k].name], ls="--", lw=1.4, label="_nolegend_")
+    for r in results:
         if r.retired:
-            color = CLASS_COLORS[k % len(CLASS_COLORS)]
+            color = colours[r.name]
             y_end = float(r.run.cumulative[-1]) if r.played else 0.0
             ax.plot([r.played], [y_end], marker="X", ms=11, mew=1.5, mec="black", color=color, ls="none",
                     label="_nolegend_", zorder=5)

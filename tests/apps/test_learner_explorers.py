@@ -243,3 +243,37 @@ def test_the_sizes_the_data_explorer_judges_by_are_the_data_sets():
 
     assert sklearn.datasets.load_digits().data.shape[0] == DATASET_SIZES["digits"]
 
+
+
+@pytest.mark.parametrize("typed", ["2.5", "ten", "", "1e1", "3.0"])
+def test_your_data_refuses_a_k_that_is_not_a_whole_number(typed):
+    app = YourDataExplorer("iris", k=5, learners=["UnionFindLearner"], T=100)
+    with pytest.raises(ValueError, match=r"k \(kNN\) must be a whole number in 1\.\.30.*not rounded.*keeps 5"):
+        app.k.value = typed
+    assert "must be a whole number" in app.status_text and int(app.k.value) == 5
+    app.k.set_state({"value": typed})  # what the browser sends when the student presses Enter
+    assert int(app.k.value) == 5 and "not rounded" in app.status_text
+    app.run()
+    assert app.graph().name == "iris (kNN, k=5)" and app.evaluation is not None
+
+
+def test_your_data_refuses_a_non_integer_T_or_seed_and_accepts_whole_numbers():
+    app = YourDataExplorer("karate club", learners=["UnionFindLearner"], T=100)
+    with pytest.raises(ValueError, match="T must be a whole number"):
+        app.T.value = 99.9
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        app.seed.value = "1.5"
+    app.T.value, app.seed.value = 60, " 3 "
+    app.run()
+    assert app.evaluation.T == 60 and app.evaluation.seed == 3
+
+
+def test_your_data_says_which_learner_plays_i_of_n():
+    chosen = ["UnionFindLearner", "Matrix Perceptron", "BST Perceptron"]
+    app = YourDataExplorer("karate club", learners=chosen, T=50)
+    seen = []
+    app.now_playing.observe(lambda change: seen.append(change["new"]), names="value")
+    app.run()
+    assert [s for s in seen if s.startswith("learner")] == [f"learner {i} of 3: {name}"
+                                                             for i, name in enumerate(chosen, start=1)]
+    assert app.now_playing in app.busy.children and app.now_playing.value == ""  # cleared when idle

@@ -275,10 +275,10 @@ def test_scaling_fit_has_an_intercept_so_it_fits_an_overhead():
 
 
 def _legend_clear_of_data(ax):
-    """The legend's box does not overlap the axes' data area (it sits outside, to the right)."""
+    """The legend's box does not overlap the axes' data area (it sits outside, to the right or below)."""
     renderer = FigureCanvasAgg(ax.figure).get_renderer()
-    legend = _px_box(ax.get_legend(), renderer)
-    return not legend.overlaps(ax.get_window_extent(renderer)) and legend.x0 >= ax.get_window_extent(renderer).x1
+    legend, axes = _px_box(ax.get_legend(), renderer), ax.get_window_extent(renderer)
+    return not legend.overlaps(axes) and (legend.x0 >= axes.x1 or legend.y1 <= axes.y0)
 
 
 EIGHT = ["AlwaysSimilar", "UnionFindLearner", "Matrix Perceptron", "Matrix Winnow", "BST Perceptron", "TreeWinnow",
@@ -334,3 +334,44 @@ def test_constraint_arcs_can_be_told_apart_and_cross_little():
     assert {t.get_text() for t in ax.get_legend().get_texts()} == {f"copies of {v}" for v in G}, "a legend names them"
     assert any(a.center[1] < 0 for a in arcs) and any(a.center[1] > 0 for a in arcs), "arcs on both sides of the path"
     assert all(t.get_fontsize() >= 9 for t in ax.get_xticklabels()), "tick labels of at least 9 pt"
+
+
+def test_a_learner_keeps_its_colour_whatever_the_other_learners():
+    """One mapping name -> colour: the same learner, drawn beside different learners in two
+    figures, has the same colour in both, and it is the colour of :func:`learner_color`."""
+    from simpred_lite.game import label_spreading_anchor
+    from simpred_lite.viz import LEARNER_COLORS, learner_color, learner_colors
+
+    G, y = barbell_graph(5)
+    anchor = label_spreading_anchor("similarity", refit_every=20)
+    first = evaluate(["AlwaysSimilar", "Matrix Winnow", "BST Perceptron"], G, y, T=40, seed=0).plot(ax=_ax())
+    second = evaluate(["BST Perceptron", anchor, "UnionFindLearner", "Matrix Winnow"], G, y, T=40,
+                      seed=0).plot(ax=_ax())
+
+    def colours(ax):
+        return {line.get_label().split(" [")[0].split(":")[0]: to_rgba(line.get_color())
+                for line in ax.get_lines() if line.get_linestyle() == "-"}
+
+    one, two = colours(first), colours(second)
+    for name in ("Matrix Winnow", "BST Perceptron"):
+        assert one[name] == two[name] == to_rgba(learner_color(name)), f"{name} changed colour between figures"
+    assert two[anchor.name] == to_rgba(LEARNER_COLORS["LabelSpreading, similarity"])
+    assert len(set(two.values())) == len(two), "learners of one figure differ by colour"
+    # the registry's learners have distinct colours, and learners outside it keep theirs too
+    assert len(set(LEARNER_COLORS.values())) == len(LEARNER_COLORS)
+    assert learner_colors(["mine", "Matrix Winnow"])["mine"] == learner_color("mine") not in LEARNER_COLORS.values()
+
+
+def test_evaluation_legend_sits_below_the_axes_clear_of_the_data():
+    G, y = barbell_graph(5)
+    fig = Figure(figsize=(8, 4.6))
+    ax = fig.add_subplot()
+    evaluate(["AlwaysSimilar", "UnionFindLearner", "Matrix Winnow", "BST Perceptron", "Matrix Perceptron"],
+             G, y, T=40, seed=0).plot(ax=ax)
+    FigureCanvasAgg(fig).draw()
+    renderer = fig.canvas.get_renderer()
+    legend, axes = ax.get_legend().get_window_extent(renderer), ax.get_window_extent(renderer)
+    label = ax.xaxis.label.get_window_extent(renderer)
+    assert legend.y1 <= label.y0, "the legend starts below the trial axis' label"
+    assert axes.width >= 0.7 * fig.bbox.width, "the data area keeps most of the figure's width"
+    assert all(t.get_fontsize() >= 9 for t in ax.get_legend().get_texts())
