@@ -312,3 +312,10 @@ def test_evaluation_plot_goes_logarithmic_when_always_similar_squeezes_the_other
     ax = ev.plot()
     assert ax.get_yscale() == "symlog", "AlwaysSimilar squeezes the others into the bottom of a linear axis"
     assert _legend_clear_of_data(ax)
+
+
+def test_a_mistake_on_trial_t_rises_at_t():
+    ax = plot_mistake_curves({"a": _run([1, 1, 2])}, _ax())
+    (line,) = [line for line in ax.get_lines() if line.get_label() == "a"]
+    assert line.get_drawstyle() == "steps-post", "the count M_t holds from trial t to trial t + 1"
+    assert list(line.get_xdata()) == [0, 1, 2, 3] and list(line.get_ydata()) == [0, 1, 1, 2]
