@@ -58,9 +58,10 @@ def pickable_layout(G: nx.Graph, pos: dict | None = None) -> dict:
 
     A spring layout packs the vertices of a dense core on top of each other (karate club's
     0, 1, 2, 13, 32, 33); Kamada–Kawai, started from ``pos``, keeps graph distances as
-    drawing distances and so leaves room for each number.  A graph that is not connected
-    keeps ``pos`` (Kamada–Kawai needs finite distances); so should a graph with a natural
-    drawing (a grid): do not call this for it.
+    drawing distances and so leaves room for each number; vertices still closer than about a
+    vertex's width, or lying on an edge they do not belong to, are then pushed apart.  A graph
+    that is not connected keeps ``pos`` (Kamada–Kawai needs finite distances); so should a
+    graph with a natural drawing (a grid): do not call this for it.
 
     Parameters
     ----------
