@@ -12,6 +12,8 @@ facts it shows, and strict nbval checks them.
 
 from __future__ import annotations
 
+import copy
+
 import ipywidgets as W
 import numpy as np
 from matplotlib.figure import Figure
@@ -59,8 +61,12 @@ class SimilarityGame:
     i, j : ipywidgets.Dropdown
         The pair to query.
     predict_button, reveal_button : ipywidgets.Button
+    restart_button : ipywidgets.Button
+        **New game**: a fresh copy of the learner, an empty history.
     status : ipywidgets.HTML
-        What happened last, in words.
+        What happened last, in words (cleared when the pair changes after a prediction).
+    busy : ipywidgets.HTML
+        "drawing…" while the figure is redrawn (the buttons are disabled meanwhile).
     out : ipywidgets.Output
         The figure: the graph with the current pair, and the mistake curve.
     history : list of dict
@@ -86,6 +92,7 @@ class SimilarityGame:
         if getattr(learner, "n", n) != n:
             raise ValueError(f"the learner is for {learner.n} vertices but the graph has {n}")
         self.learner = learner
+        self._fresh_learner = copy.deepcopy(learner)
         self.pos = pickable_layout(self.G, graph_layout(self.G, seed=check_int(layout_seed, "layout_seed", low=0)))
         self.history: list[dict] = []
         self._pending: tuple[int, int, int] | None = None
@@ -95,13 +102,19 @@ class SimilarityGame:
                                  on_invalid=refusal_to_status(self))
         self.predict_button = W.Button(description="Predict", button_style="info")
         self.reveal_button = W.Button(description="Reveal", button_style="warning")
+        self.restart_button = W.Button(description="New game", tooltip="Start again with a fresh learner")
         self.status = W.HTML()
+        self.busy = W.HTML()
         self.out = W.Output()
         self.predict_button.on_click(lambda _: self.predict())
         self.reveal_button.on_click(lambda _: self.reveal())
+        self.restart_button.on_click(lambda _: self.restart())
+        self.i.observe(self._pair_changed, names="value")
+        self.j.observe(self._pair_changed, names="value")
         self.widget = W.VBox(
-            [W.HBox([self.i, self.j]), W.HBox([self.predict_button, self.reveal_button]), self.status, self.out,
-             focus_style()]
+            [W.HBox([self.i, self.j]),
+             W.HBox([self.predict_button, self.reveal_button, self.restart_button, self.busy]),
+             self.status, self.out, focus_style()]
         )
         self._set_status("Pick two vertices, press <b>Predict</b>, then <b>Reveal</b>.")
         self._render()
@@ -138,6 +151,22 @@ class SimilarityGame:
         self._render()
         return y
 
+    def restart(self) -> None:
+        """A new game: a fresh copy of the learner as it was given, no history, no pending prediction."""
+        self.learner = copy.deepcopy(self._fresh_learner)
+        self.history = []
+        self._pending = None
+        self._set_status("New game. Pick two vertices, press <b>Predict</b>, then <b>Reveal</b>.")
+        self._render()
+
+    def _pair_changed(self, change) -> None:
+        if change["new"] == change["old"]:
+            return
+        if self._pending is not None:
+            self._pending = None
+            self._set_status(f"Pair changed to ({self.i.value}, {self.j.value}): press <b>Predict</b>.")
+        self._render()
+
     @property
     def status_text(self) -> str:
         """The status line as plain text (what the student reads)."""
@@ -162,7 +191,16 @@ class SimilarityGame:
         return fig
 
     def _render(self) -> None:
-        show_figure(self.out, self.figure(), dpi=FIGURE_DPI, tight=False)
+        buttons = (self.predict_button, self.reveal_button, self.restart_button)
+        for b in buttons:
+            b.disabled = True
+        self.busy.value = "<i>drawing…</i>"
+        try:
+            show_figure(self.out, self.figure(), dpi=FIGURE_DPI, tight=False)
+        finally:
+            self.busy.value = ""
+            for b in buttons:
+                b.disabled = False
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

@@ -119,7 +119,7 @@ def plot_mistake_curves(
         label = f"{shown} ({'; '.join(notes)})" if notes else shown
         steps = np.arange(curve.size + 1)
         every = max(1, (curve.size + 1) // 8)  # 8 markers per curve, staggered between learners
-        ax.step(steps, np.concatenate([[0], curve]), where="pre", color=color, lw=1.8, label=label,
+        ax.step(steps, np.concatenate([[0], curve]), where="post", color=color, lw=1.8, label=label,
                 marker=marker, markevery=((k * every) // max(1, len(results)) % every, every), ms=5)
         if name in retired and curve.size:
             ax.plot([curve.size], [curve[-1]], marker="x", ms=9, mew=2, color=color, ls="none")

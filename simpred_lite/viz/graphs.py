@@ -58,9 +58,10 @@ def pickable_layout(G: nx.Graph, pos: dict | None = None) -> dict:
 
     A spring layout packs the vertices of a dense core on top of each other (karate club's
     0, 1, 2, 13, 32, 33); Kamada–Kawai, started from ``pos``, keeps graph distances as
-    drawing distances and so leaves room for each number.  A graph that is not connected
-    keeps ``pos`` (Kamada–Kawai needs finite distances); so should a graph with a natural
-    drawing (a grid): do not call this for it.
+    drawing distances and so leaves room for each number; vertices still closer than about a
+    vertex's width, or lying on an edge they do not belong to, are then pushed apart.  A graph
+    that is not connected keeps ``pos`` (Kamada–Kawai needs finite distances); so should a
+    graph with a natural drawing (a grid): do not call this for it.
 
     Parameters
     ----------
@@ -83,7 +84,49 @@ def pickable_layout(G: nx.Graph, pos: dict | None = None) -> dict:
     pos = graph_layout(G) if pos is None else pos
     if G.number_of_nodes() < 3 or not nx.is_connected(G):
         return pos
-    return nx.kamada_kawai_layout(G, pos=pos)
+    return _spread(G, nx.kamada_kawai_layout(G, pos=pos))
+
+
+def _spread(G: nx.Graph, pos: dict, gap: float = 0.15, clearance: float = 0.035, rounds: int = 60) -> dict:
+    """Push apart vertices closer than ``gap`` (a fraction of the drawing's width) and vertices
+    closer than ``clearance`` to an edge they are not on, so that numbers and edges stay visible."""
+    nodes = list(G.nodes)
+    index = {v: k for k, v in enumerate(nodes)}
+    P = np.array([pos[v] for v in nodes], dtype=float)
+    width = float(np.ptp(P, axis=0).max()) or 1.0
+    d_min, c_min = gap * width, clearance * width
+    edges = np.array([(index[u], index[v]) for u, v in G.edges], dtype=int).reshape(-1, 2)
+    for _ in range(rounds):
+        moved = False
+        P -= P.mean(axis=0)
+        diff = P[:, None, :] - P[None, :, :]
+        dist = np.hypot(diff[..., 0], diff[..., 1])
+        np.fill_diagonal(dist, d_min)
+        close = dist < d_min
+        if close.any():
+            moved = True
+            safe = np.where(dist > 1e-12, dist, 1.0)
+            push = np.where(close, (d_min - dist) / 2 / safe, 0.0)
+            P += (push[..., None] * diff).sum(axis=1)
+        if edges.size:
+            a, b = P[edges[:, 0]], P[edges[:, 1]]
+            ab = b - a
+            length2 = np.maximum((ab ** 2).sum(axis=1), 1e-12)
+            s = np.clip(((P[:, None, :] - a[None]) * ab[None]).sum(axis=2) / length2[None], 0.0, 1.0)
+            foot = a[None] + s[..., None] * ab[None]
+            off = P[:, None, :] - foot
+            gap_e = np.hypot(off[..., 0], off[..., 1])
+            vertex = np.arange(len(P))[:, None]
+            on_edge = (edges[None, :, 0] == vertex) | (edges[None, :, 1] == vertex)
+            hit = (gap_e < c_min) & ~on_edge & (s > 0.0) & (s < 1.0)
+            if hit.any():
+                moved = True
+                safe = np.where(gap_e > 1e-12, gap_e, 1.0)
+                push = np.where(hit, (c_min - gap_e) / safe, 0.0)
+                P += (push[..., None] * off).sum(axis=1) / 2
+        if not moved:
+            break
+    return {v: P[k] for k, v in enumerate(nodes)}
 
 
 def legend_below(ax, ncols: int = 3) -> None:
@@ -187,7 +230,7 @@ def draw_labelled_graph(
     if highlight_pair is not None:
         nx.draw_networkx_nodes(
             G, pos, nodelist=list(highlight_pair), ax=ax, node_color="none",
-            node_size=node_size * 4, edgecolors="black", linewidths=2.0,
+            node_size=node_size * 2.4, edgecolors="black", linewidths=2.0,
         )
     ax.set_title(f"{title}\n|Φ| = {len(cut)} cut edges (red, dashed)")
     ax.set_axis_off()

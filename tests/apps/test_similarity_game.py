@@ -53,3 +53,23 @@ def test_repr_is_short_and_deterministic(game):
     bundle = game._repr_mimebundle_()
     assert bundle["text/plain"].startswith("SimilarityGame: UnionFindLearner on 34 vertices")
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_changing_the_pair_after_predict_clears_the_stale_prediction(game):
+    game.i.value, game.j.value = 0, 1
+    game.predict_button.click()
+    game.j.value = 2
+    assert "predicts" not in game.status_text, "the status line still shows the old pair's prediction"
+    assert "(0, 2)" in game.status_text and "Predict" in game.status_text
+
+
+def test_new_game_restores_a_fresh_learner_and_empty_history(game):
+    game.i.value, game.j.value = 0, 1
+    game.predict_button.click()
+    game.reveal_button.click()
+    assert game.learner.mistakes == 1
+    game.restart_button.click()
+    assert game.history == [] and game.learner.mistakes == 0 and game.learner.trials == 0
+    game.predict_button.click()
+    assert "predicts (0, 1) DISSIMILAR" in game.status_text, "a fresh learner knows nothing about (0, 1)"
+    assert not game.predict_button.disabled and game.busy.value == "", "the busy state is cleared after drawing"

@@ -375,3 +375,10 @@ def test_evaluation_legend_sits_below_the_axes_clear_of_the_data():
     assert legend.y1 <= label.y0, "the legend starts below the trial axis' label"
     assert axes.width >= 0.7 * fig.bbox.width, "the data area keeps most of the figure's width"
     assert all(t.get_fontsize() >= 9 for t in ax.get_legend().get_texts())
+
+
+def test_a_mistake_on_trial_t_rises_at_t():
+    ax = plot_mistake_curves({"a": _run([1, 1, 2])}, _ax())
+    (line,) = [line for line in ax.get_lines() if line.get_label() == "a"]
+    assert line.get_drawstyle() == "steps-post", "the count M_t holds from trial t to trial t + 1"
+    assert list(line.get_xdata()) == [0, 1, 2, 3] and list(line.get_ydata()) == [0, 1, 1, 2]
