@@ -8,6 +8,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import networkx as nx
 import numpy as np
+from matplotlib.lines import Line2D
 
 from ..graphs import validate_graph
 from .graphs import draw_labelled_graph, draw_path_order, draw_spanning_tree, graph_layout
@@ -410,8 +411,6 @@ def plot_figure1(G: nx.Graph, B, labels, pos=None, figsize=(8, 7.6)):
     >>> len(plot_figure1(G, BinarySupportTree.from_graph(G, seed=0), [0, 0, 0, 1, 1, 1]).axes)
     4
     """
-    from matplotlib.lines import Line2D
-
     G = validate_graph(G)
     pos = graph_layout(G) if pos is None else pos
     fig, grid = plt.subplots(2, 2, figsize=figsize, gridspec_kw={"height_ratios": [1.25, 1]})
