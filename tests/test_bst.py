@@ -225,7 +225,7 @@ def test_figures_draw_without_error():
     pos = bst_layout(B)
     assert all(pos[v][1] == B.depth - (v.bit_length() - 1) for v in range(1, 2 * B.num_leaves))
     fig = plot_figure1(G, B, y)
-    assert len(fig.axes) == 4 and f"|Φ^B| = {B.cut_size(y)}" in fig.axes[3].get_title()
+    assert len(fig.axes) == 4 and f"$|\\Phi^B|$ = {B.cut_size(y)}" in fig.axes[3].get_title()
     ax = draw_bst(B)
     assert "N = 8" in ax.get_title()
     plt.close("all")

@@ -19,7 +19,9 @@ import re
 
 import ipywidgets as W
 from ipywidgets.widgets.widget import CallbackDispatcher
-from traitlets import CUnicode, validate
+from traitlets import CInt, CUnicode, validate
+
+from ..checks import check_int
 
 __all__ = ["BrowserClickButton", "CheckedIntText", "WholeNumberText", "CheckedDropdown", "FOCUS_CSS", "focus_style",
            "from_browser", "refusal_to_status"]
@@ -69,6 +71,22 @@ def from_browser(widget, name: str) -> bool:
     return name in getattr(widget, "_property_lock", {})
 
 
+class _WholeNumber(CInt):
+    """The ``value`` trait of :class:`CheckedIntText`: refuses, rather than truncates, a value that
+    is not a whole number (``3.7``, ``"abc"``, ``True``), with the box's sentence."""
+
+    def validate(self, obj, value):
+        try:
+            return check_int(value, getattr(obj, "description", "") or "the value")
+        except TypeError as exc:
+            kept = getattr(obj, "_accepted", None)
+            message = f"{exc}; the box keeps {kept}{getattr(obj, '_hint', '')}" if kept is not None else str(exc)
+            on_invalid = getattr(obj, "_on_invalid", None)
+            if on_invalid is not None:
+                on_invalid(message)
+            raise TypeError(message) from None
+
+
 class CheckedIntText(W.IntText):
     """An integer box for ``low .. high`` that refuses, never clamps, a value outside.
 
@@ -92,7 +110,13 @@ class CheckedIntText(W.IntText):
     ValueError: steps must lie in 1..2000, got 0; the box keeps 20
     >>> box.value
     20
+    >>> box.value = 3.7
+    Traceback (most recent call last):
+    ...
+    TypeError: steps must be an integer, got 3.7 (float); pass a whole number such as 3; the box keeps 20
     """
+
+    value = _WholeNumber(0, help="Int value").tag(sync=True)
 
     def __init__(self, *, low: int, high: int, on_invalid=None, hint: str = "", **kwargs):
         self._low, self._high, self._on_invalid, self._hint = low, high, on_invalid, hint

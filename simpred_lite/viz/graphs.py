@@ -244,7 +244,7 @@ def draw_labelled_graph(
 
 
 def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None, title: str = "A spanning tree T of G",
-                       node_size: float = 40):
+                       node_size: float = 40, cut_style: str = "solid"):
     """``G`` in light grey with the tree ``T`` drawn bold on top (cut edges of ``T`` in red).
 
     Parameters
@@ -260,6 +260,8 @@ def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None,
     title : str
     node_size : float, default 40
         Area of a vertex (large enough for a vertex number when one is written on it).
+    cut_style : str, default "solid"
+        Line style of the cut tree edges ("dashed" to match :func:`draw_labelled_graph`).
 
     Examples
     --------
@@ -278,12 +280,12 @@ def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None,
     cut = [(u, v) for u, v in tree_edges if y[u] != y[v]]
     keep = [(u, v) for u, v in tree_edges if y[u] == y[v]]
     nx.draw_networkx_edges(G, pos, edgelist=keep, ax=ax, edge_color="0.2", width=1.8)
-    nx.draw_networkx_edges(G, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=2.2)
+    nx.draw_networkx_edges(G, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=2.2, style=cut_style)
     colors = [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
     nx.draw_networkx_nodes(G, pos, nodelist=range(n), ax=ax, node_color=colors, node_size=node_size,
                            edgecolors="0.2", linewidths=0.5)
     if labels is not None:
-        suffix = f"\n|Φ^T| = {len(cut)} cut tree edges (red)"
+        suffix = f"\n$|\\Phi^T|$ = {len(cut)} cut tree edges (red{', dashed' if cut_style == 'dashed' else ''})"
     else:
         suffix = f"\n{len(tree_edges)} tree edges (bold)"
     ax.set_title(title + suffix)
@@ -535,7 +537,7 @@ def draw_path_order(order, labels=None, ax=None, title: str = "The path P (depth
                            edgecolors="0.2")
     if len(order) <= 32:
         nx.draw_networkx_labels(P, pos, labels=dict(enumerate(map(str, order))), ax=ax, font_size=7)
-    extra = f"\n|Φ^P| = {len(cut)} cut edges (red)" if y is not None else ""
+    extra = f"\n$|\\Phi^P|$ = {len(cut)} cut edges (red, dashed)" if y is not None else ""
     ax.set_title(title + extra)
     ax.set_ylim(-1, 1)
     ax.set_axis_off()

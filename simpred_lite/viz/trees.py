@@ -8,6 +8,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import networkx as nx
 import numpy as np
+from matplotlib.lines import Line2D
 
 from ..graphs import validate_graph
 from .graphs import draw_labelled_graph, draw_path_order, draw_spanning_tree, graph_layout
@@ -96,13 +97,14 @@ def draw_bst(B, labels=None, ax=None, title: str = "Binary Support Tree B", show
     size = 160 if N <= 16 else 40
     nx.draw_networkx_nodes(H, pos, nodelist=real, ax=ax, node_color=colors, node_size=size, edgecolors="0.2",
                            linewidths=0.6)
-    if dummy:
-        nx.draw_networkx_nodes(H, pos, nodelist=dummy, ax=ax, node_color="white", node_size=size, edgecolors="0.6",
-                               linewidths=0.8, node_shape="s")
+    if dummy:                                   # squares, coloured by the label they copy (hollow when unlabelled)
+        dummy_colors = ["white" if y is None else CLASS_COLORS[int(y[v]) % 10] for v in dummy]
+        nx.draw_networkx_nodes(H, pos, nodelist=dummy, ax=ax, node_color=dummy_colors, node_size=size,
+                               edgecolors="0.4", linewidths=0.8, node_shape="s")
     if show_vertices and N <= 32:
         nx.draw_networkx_labels(H, pos, labels={N + i: str(v) for i, v in enumerate(B.order.tolist())}, ax=ax,
                                 font_size=7)
-    extra = f"\n|Φ^B| = {len(cut)} cut edges (red)" if y is not None else ""
+    extra = f"\n$|\\Phi^B|$ = {len(cut)} cut edges (red, dashed)" if y is not None else ""
     ax.set_title(f"{title}: N = {N} leaves, depth {B.depth}{extra}")
     ax.set_axis_off()
     return ax
@@ -384,11 +386,13 @@ def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histori
     return ax
 
 
-def plot_figure1(G: nx.Graph, B, labels, pos=None, figsize=(16, 4)):
+def plot_figure1(G: nx.Graph, B, labels, pos=None, figsize=(8, 7.6)):
     """The paper's Figure 1: ``G`` -> random spanning tree ``T`` -> path ``P`` -> BST ``B``.
 
-    ``B`` must come from :meth:`~simpred_lite.bst.BinarySupportTree.from_graph` (so that
-    ``B.tree`` is set).  Returns the matplotlib ``Figure``.
+    Four panels on two rows (``G``, ``T`` above; ``P``, ``B`` below), every cut edge red and
+    dashed, one legend of the classes under the figure.  ``B`` must come from
+    :meth:`~simpred_lite.bst.BinarySupportTree.from_graph` (so that ``B.tree`` is set).
+    Returns the matplotlib ``Figure``.
 
     Parameters
     ----------
@@ -398,6 +402,7 @@ def plot_figure1(G: nx.Graph, B, labels, pos=None, figsize=(16, 4)):
     labels : array_like of int
     pos : dict, optional
     figsize : (float, float)
+        The default is narrow enough for JupyterLab to show it at full size.
 
     Examples
     --------
@@ -408,23 +413,31 @@ def plot_figure1(G: nx.Graph, B, labels, pos=None, figsize=(16, 4)):
     """
     G = validate_graph(G)
     pos = graph_layout(G) if pos is None else pos
-    fig, axes = plt.subplots(1, 4, figsize=figsize, gridspec_kw={"width_ratios": [1, 1, 1.2, 1.4]})
-    draw_labelled_graph(G, labels, ax=axes[0], pos=pos, title="G", with_labels=True, node_size=300)
-    draw_spanning_tree(G, B.tree, labels, ax=axes[1], pos=pos, title="T (uniform random)", node_size=300)
+    fig, grid = plt.subplots(2, 2, figsize=figsize, gridspec_kw={"height_ratios": [1.25, 1]})
+    axes = grid.ravel()
+    draw_labelled_graph(G, labels, ax=axes[0], pos=pos, title="G", with_labels=True, node_size=300,
+                        legend=False, font_size=10)
+    draw_spanning_tree(G, B.tree, labels, ax=axes[1], pos=pos, title="T (uniform random)", node_size=300,
+                       cut_style="dashed")
     nx.draw_networkx_labels(G, pos, ax=axes[1], font_size=10)
     # the depth-first numbering that produces P, beside each vertex of T
     xy = np.array([pos[v] for v in G], dtype=float)
     dx, dy = 0.07 * max(np.ptp(xy[:, 0]), 1e-9), 0.09 * max(np.ptp(xy[:, 1]), 1e-9)
     for rank, v in enumerate(B.order.tolist()):
-        axes[1].text(pos[v][0] + dx, pos[v][1] + dy, f"#{rank + 1}", fontsize=9, color="tab:purple",
+        axes[1].text(pos[v][0] + dx, pos[v][1] + dy, f"#{rank + 1}", fontsize=10, color="tab:purple",
                      ha="left", va="bottom", fontweight="bold")
-    axes[1].set_title(axes[1].get_title() + f"\n#k: k-th vertex of the depth-first walk from {B.root}",
-                      fontsize=axes[0].title.get_fontsize())
+    axes[1].set_title(axes[1].get_title() + f"\n#k: k-th vertex of the depth-first walk from {B.root}")
     axes[1].margins(0.15)
     draw_path_order(B.order, labels, ax=axes[2], title=f"P (depth-first from {B.root})")
     draw_bst(B, labels, ax=axes[3], title="B")
-    for ax in (axes[0], axes[2], axes[3]):                   # vertex numbers a student reads
+    for ax in axes:                                         # vertex numbers a student reads
+        ax.title.set_fontsize(10.5)
         for t in ax.texts:
-            t.set_fontsize(10 if ax is axes[0] else 9)
-    fig.tight_layout()
+            t.set_fontsize(10)
+    y = np.asarray(labels)
+    handles = [Line2D([], [], ls="none", marker="o", ms=9, mfc=CLASS_COLORS[int(k) % len(CLASS_COLORS)],
+                      mec="0.2", label=f"class {int(k)}") for k in np.unique(y)]
+    handles.append(Line2D([], [], color="tab:red", ls="--", lw=2, label="cut edge (in G, T, P and B)"))
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    fig.legend(handles=handles, loc="lower center", ncol=len(handles), fontsize=10, frameon=False)
     return fig
