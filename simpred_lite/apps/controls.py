@@ -15,10 +15,11 @@ instead (same views, so the layout does not change):
 from __future__ import annotations
 
 import html
+import numbers
 
 import ipywidgets as W
 from ipywidgets.widgets.widget import CallbackDispatcher
-from traitlets import validate
+from traitlets import CInt, validate
 
 __all__ = ["BrowserClickButton", "CheckedIntText", "CheckedDropdown", "FOCUS_CSS", "focus_style", "from_browser",
            "refusal_to_status"]
@@ -68,6 +69,21 @@ def from_browser(widget, name: str) -> bool:
     return name in getattr(widget, "_property_lock", {})
 
 
+class _WholeNumber(CInt):
+    """``CInt`` that refuses, instead of truncating, a value that is not a whole number (``3.5``, ``True``, ``"3"``)."""
+
+    def validate(self, obj, value):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            kept = getattr(obj, "_accepted", self.default_value)
+            message = (f"{obj.description or 'the value'} must be a whole number, got {value!r}; "
+                       f"the box keeps {kept}{getattr(obj, '_hint', '')}")
+            on_invalid = getattr(obj, "_on_invalid", None)
+            if on_invalid is not None:
+                on_invalid(message)
+            raise TypeError(message)
+        return super().validate(obj, value)
+
+
 class CheckedIntText(W.IntText):
     """An integer box for ``low .. high`` that refuses, never clamps, a value outside.
 
@@ -91,7 +107,13 @@ class CheckedIntText(W.IntText):
     ValueError: steps must lie in 1..2000, got 0; the box keeps 20
     >>> box.value
     20
+    >>> box.value = 3.5
+    Traceback (most recent call last):
+    ...
+    TypeError: steps must be a whole number, got 3.5; the box keeps 20
     """
+
+    value = _WholeNumber(0, help="Int value").tag(sync=True)
 
     def __init__(self, *, low: int, high: int, on_invalid=None, hint: str = "", **kwargs):
         self._low, self._high, self._on_invalid, self._hint = low, high, on_invalid, hint
