@@ -42,6 +42,11 @@ def test_controls_alone():
     with pytest.raises(ValueError, match="n must lie in 0..5, got 6; the box keeps 5"):
         box.value = 6
     assert seen == ["n must lie in 0..5, got 6; the box keeps 5"]
+    for odd in (3.5, True, "3"):  # refused, not truncated or cast
+        with pytest.raises(TypeError, match=f"n must be a whole number, got {odd!r}; the box keeps 5"):
+            box.value = odd
+        assert box.value == 5
+    assert seen[-1] == "n must be a whole number, got '3'; the box keeps 5"
     d = CheckedDropdown(options=[1, 2], value=1, description="k")
     with pytest.raises(ValueError, match=r"k must be one of \[1, 2\], got 3"):
         d.value = 3
