@@ -443,7 +443,7 @@ class MatrixLearnerExplorer:
         self.G, self.labels = planted_partition(12, 3, 0.7, 0.08, seed=2)
         self.n = self.G.number_of_nodes()
         self.order = np.argsort(self.labels, kind="stable")
-        refuse = refusal_to_status(self)
+        refuse = self._refuse
         self.learner = CheckedDropdown(options=list(self.LEARNERS), value=learner, description="learner",
                                        on_invalid=refuse, layout=W.Layout(width="280px"))
         self.adversary = CheckedDropdown(options=list(self.ADVERSARIES), value=adversary, description="adversary",
@@ -527,6 +527,11 @@ class MatrixLearnerExplorer:
             rec = self.step(redraw=False)
         self._update(f"{steps} trials played; the last: " + self._explain(rec), render=redraw)
 
+    def _refuse(self, message: str) -> None:
+        """A refused box value: the sentence below the status line's header (trials, mistakes, bound)."""
+        if hasattr(self, "model"):
+            self._update(f"Not changed: {html.escape(message)}.", render=False)
+
     def _explain(self, rec: dict) -> str:
         i, j = rec["pair"]
         word = "dissimilar" if rec["prediction"] else "similar"
@@ -556,8 +561,8 @@ class MatrixLearnerExplorer:
         cmap = colormaps["RdBu_r"].with_extremes(bad="0.85")
         im = ax_h.imshow(S, cmap=cmap, norm=TwoSlopeNorm(0.0, -lim, lim))
         ticks = np.arange(self.n)
-        ax_h.set_xticks(ticks, [str(v) for v in self.order], fontsize=9)
-        ax_h.set_yticks(ticks, [str(v) for v in self.order], fontsize=9)
+        ax_h.set_xticks(ticks, [str(v) for v in self.order], fontsize=10)
+        ax_h.set_yticks(ticks, [str(v) for v in self.order], fontsize=10)
         for k in np.flatnonzero(np.diff(self.labels[self.order])):
             ax_h.axhline(k + 0.5, color="k", lw=1)
             ax_h.axvline(k + 0.5, color="k", lw=1)
@@ -569,13 +574,15 @@ class MatrixLearnerExplorer:
         ax_h.set_xlabel("vertex (ordered by class)")
         ax_h.set_ylabel("vertex (ordered by class)")
         ax_h.set_title("Margin (score − θ)/θ of every pair\n> 0 predicts dissimilar; last pair boxed", fontsize=10)
-        fig.colorbar(im, ax=ax_h, fraction=0.046, pad=0.03, label="(score − θ)/θ")
+        cbar = fig.colorbar(im, ax=ax_h, fraction=0.046, pad=0.03)
+        cbar.set_label("(score − θ)/θ", fontsize=11)
+        cbar.ax.tick_params(labelsize=10)
         t = np.arange(1, len(self.trials) + 1)
         if self.trials:
             margins = np.array([r["margin"] for r in self.trials])
             wrong = np.array([r["mistake"] for r in self.trials])
             dis = np.array([r["truth"] == 1 for r in self.trials])
-            for mask, marker, label in ((dis, "^", "dissimilar pair"), (~dis, "o", "similar pair")):
+            for mask, marker, label in ((dis, "^", "dissimilar"), (~dis, "o", "similar")):
                 ax_m.scatter(t[mask & ~wrong], margins[mask & ~wrong], marker=marker, s=36, color="tab:green",
                              label=f"{label}, right")
                 ax_m.scatter(t[mask & wrong], margins[mask & wrong], marker=marker, s=36, color="tab:red",
@@ -587,7 +594,11 @@ class MatrixLearnerExplorer:
         ax_m.set_xlabel("trial")
         ax_m.set_ylabel("margin before the update")
         ax_m.set_title(f"Each trial's margin; mistakes {self.mistakes} (bound {self.bound:.0f})", fontsize=10)
-        ax_m.legend(loc="upper center", bbox_to_anchor=(0.42, -0.17), ncol=2, fontsize=LEGEND_FONTSIZE - 1,
+        ax_m.tick_params(labelsize=10)
+        for ax in (ax_h, ax_m):
+            ax.xaxis.label.set_size(11)
+            ax.yaxis.label.set_size(11)
+        ax_m.legend(loc="upper center", bbox_to_anchor=(0.45, -0.19), ncol=2, fontsize=LEGEND_FONTSIZE + 1,
                     frameon=False)
         fig.subplots_adjust(left=0.08, right=0.98, top=0.88, bottom=0.3, wspace=0.45)
         _show(self.out, fig)

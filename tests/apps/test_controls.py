@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from simpred_lite.apps import CheckedDropdown, CheckedIntText, PlaygroundApp
@@ -42,6 +44,11 @@ def test_controls_alone():
     with pytest.raises(ValueError, match="n must lie in 0..5, got 6; the box keeps 5"):
         box.value = 6
     assert seen == ["n must lie in 0..5, got 6; the box keeps 5"]
+    for odd in (3.5, True, "3"):  # refused, not truncated or cast
+        with pytest.raises(TypeError, match=re.escape(f"n must be an integer, got {odd!r}")):
+            box.value = odd
+        assert box.value == 5
+    assert seen[-1].startswith("n must be an integer, got '3' (str)") and seen[-1].endswith("the box keeps 5")
     d = CheckedDropdown(options=[1, 2], value=1, description="k")
     with pytest.raises(ValueError, match=r"k must be one of \[1, 2\], got 3"):
         d.value = 3
