@@ -154,15 +154,25 @@ def draw_bst_trial(bst, structure=None, ax=None, labels=None, title: str = "Bina
     for h, (x, z) in pos.items():
         face = "#a6d8f0" if h in path else "white"
         edge = CLASS_COLORS[int(y[h]) % 10] if y is not None else "0.3"
-        ax.scatter([x], [z], s=340, c=face, edgecolors="black" if h in S else edge,
-                   linewidths=3.0 if h in S else 1.5, zorder=2)
-        ax.text(x, z, str(h), ha="center", va="center", fontsize=7, zorder=3)
+        ax.scatter([x], [z], s=560, c=face, edgecolors="black" if h in S else edge,
+                   linewidths=3.0 if h in S else 2.0, zorder=2)
+        ax.text(x, z, str(h), ha="center", va="center", fontsize=10, zorder=3)
         if structure and h in structure.tags:
-            ax.text(x + 0.28, z + 0.22, str(structure.tags[h]), color="tab:red", fontsize=9, fontweight="bold",
+            ax.text(x + 0.32, z + 0.24, str(structure.tags[h]), color="tab:red", fontsize=10, fontweight="bold",
                     zorder=3)
     for h in range(N, 2 * N):
         v = bst.vertex_at(h)
-        ax.text(pos[h][0], -0.45, "d" if v is None else f"v{v}", ha="center", va="top", fontsize=7)
+        ax.text(pos[h][0], -0.45, "d" if v is None else f"v{v}", ha="center", va="top", fontsize=10)
+    if y is not None:  # the border colour of a vertex that is not in S_t is its class
+        from matplotlib.lines import Line2D
+
+        classes = sorted({int(c) for c in y[1:] if c is not None and c >= 0})
+        handles = [Line2D([], [], ls="none", marker="o", ms=10, mfc="white", mec=CLASS_COLORS[c % 10], mew=2.0,
+                          label=f"class {c}") for c in classes]
+        handles.append(Line2D([], [], ls="none", marker="o", ms=10, mfc="white", mec="black", mew=3.0,
+                              label="in S_t (any class)"))
+        ax.legend(handles=handles, title="vertex border", loc="upper left", bbox_to_anchor=(1.0, 1.0),
+                  fontsize=LEGEND_FONTSIZE, title_fontsize=LEGEND_FONTSIZE, frameon=False, borderaxespad=0.0)
     ax.set_title(title)
     ax.set_ylim(-0.9, bst.depth + 0.6)
     ax.set_axis_off()
@@ -232,17 +242,18 @@ def draw_lambda_regions(bst, structure, ax=None, title: str = "The regions Λ_t(
         on_path = c in structure.path and c // 2 in structure.path
         ax.plot([x1, x2], [y1, y2], color="black" if on_path else "0.6", lw=3.0 if on_path else 1.0, zorder=1)
     S = set(structure.S)
-    size = 340 if N <= 16 else 60
+    size = 560 if N <= 16 else 60
     for h, (x, z) in pos.items():
         face = "white" if h in interior else colour[region[h]]
         ax.scatter([x], [z], s=size, c=[face], edgecolors="black", linewidths=3.0 if h in S else 1.0, zorder=2,
                    alpha=1.0 if h in interior else 0.75)
         if N <= 16:
-            ax.text(x, z, str(h), ha="center", va="center", fontsize=7, zorder=3)
+            ax.text(x, z, str(h), ha="center", va="center", fontsize=10, zorder=3)
     if N <= 32:
         for h in range(N, 2 * N):
             v = bst.vertex_at(h)
-            ax.text(pos[h][0], -0.45, "d" if v is None else f"v{v}", ha="center", va="top", fontsize=7)
+            ax.text(pos[h][0], -0.45, "d" if v is None else f"v{v}", ha="center", va="top",
+                    fontsize=10 if N <= 16 else 8)
     handles = [Line2D([], [], ls="none", marker="o", ms=9, mfc=colour[l], mec="black", alpha=0.75,
                       label=f"Λ_t({l}): f_t = {structure.tags[l]}") for l in ells]
     handles.append(Line2D([], [], color="black", lw=3.0, marker="o", ms=9, mfc="white", mec="black",
@@ -288,11 +299,12 @@ def plot_update_matrix(structure, ax=None, title: str = "Update (f(l) - f(l'))^2
     for r, a in enumerate(verts):
         for c, b in enumerate(verts):
             if M[r, c]:
-                ax.text(c, r, str(M[r, c]), ha="center", va="center", fontsize=7)
+                ax.text(c, r, str(M[r, c]), ha="center", va="center", fontsize=10,
+                        color="white" if M[r, c] > 0.6 * M.max() else "black")
             if a in P and b in P:
                 ax.add_patch(plt.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, ec="tab:blue", lw=1.2))
-    ax.set_xticks(range(len(verts)), [str(v) for v in verts], fontsize=7)
-    ax.set_yticks(range(len(verts)), [str(v) for v in verts], fontsize=7)
+    ax.set_xticks(range(len(verts)), [str(v) for v in verts], fontsize=10)
+    ax.set_yticks(range(len(verts)), [str(v) for v in verts], fontsize=10)
     ax.set_xlabel("vertex l' of B (heap index)")
     ax.set_ylabel("vertex l of B (heap index)")
     ax.set_title(title)
