@@ -1,9 +1,10 @@
 """Input widgets that refuse a bad value with a sentence instead of clamping it or failing obscurely.
 
 ipywidgets' ``BoundedIntText`` silently clamps (a seed of ``99999999999`` becomes the maximum,
-``0`` steps become ``1``) and a ``Dropdown`` answers a value outside its options with
-traitlets' bare "Invalid selection: value not found".  The apps use these two subclasses
-instead (same views, so the layout does not change):
+``0`` steps become ``1``), its ``IntText`` drops a ``.`` typed in the browser (``2.5`` becomes
+``25``), and a ``Dropdown`` answers a value outside its options with traitlets' bare "Invalid
+selection: value not found".  The apps use the two classes below instead (a text box and a
+dropdown that look the same):
 
 * set from Python (``app.seed.value = -1``), a bad value raises ``ValueError`` naming the
   box, the allowed values and the fix, and the app shows the same sentence in its message
@@ -15,10 +16,12 @@ instead (same views, so the layout does not change):
 from __future__ import annotations
 
 import html
+import numbers
+import re
 
 import ipywidgets as W
 from ipywidgets.widgets.widget import CallbackDispatcher
-from traitlets import validate
+from traitlets import Any, validate
 
 __all__ = ["BrowserClickButton", "CheckedIntText", "CheckedDropdown", "FOCUS_CSS", "focus_style", "from_browser",
            "refusal_to_status"]
@@ -68,8 +71,14 @@ def from_browser(widget, name: str) -> bool:
     return name in getattr(widget, "_property_lock", {})
 
 
-class CheckedIntText(W.IntText):
-    """An integer box for ``low .. high`` that refuses, never clamps, a value outside.
+class CheckedIntText(W.Text):
+    """An integer box for ``low .. high`` that refuses, never clamps, a value outside or a non-integer.
+
+    The box is a text field (ipywidgets' own integer box silently drops a ``.`` typed in the
+    browser, so that ``2.5`` became ``25``): what the student types reaches the kernel as
+    text, a whole number in range is taken, anything else is refused with a sentence and the
+    box goes back to its previous value.  From Python, ``value`` is always an ``int`` and only
+    an integer (not a ``bool``, a float or a string) may be assigned.
 
     Parameters
     ----------
@@ -80,7 +89,8 @@ class CheckedIntText(W.IntText):
     hint : str, optional
         How to fix it, appended to the sentence.
     **kwargs
-        Passed to :class:`ipywidgets.IntText` (``value``, ``description``, ...).
+        Passed to :class:`ipywidgets.Text` (``value``, ``description``, ...); the value is
+        sent when the student presses Enter or leaves the box (``continuous_update=False``).
 
     Examples
     --------
@@ -89,27 +99,41 @@ class CheckedIntText(W.IntText):
     Traceback (most recent call last):
     ...
     ValueError: steps must lie in 1..2000, got 0; the box keeps 20
+    >>> box.set_state({"value": "2.5"})      # what the browser sends when the student types 2.5
     >>> box.value
     20
+    >>> box.set_state({"value": " 35 "}); box.value
+    35
     """
+
+    value = Any(0, help="The integer in the box").tag(sync=True)
 
     def __init__(self, *, low: int, high: int, on_invalid=None, hint: str = "", **kwargs):
         self._low, self._high, self._on_invalid, self._hint = low, high, on_invalid, hint
+        kwargs.setdefault("continuous_update", False)
         super().__init__(**kwargs)
 
     @validate("value")
     def _check_value(self, proposal):
         value = proposal["value"]
-        low, high = getattr(self, "_low", None), getattr(self, "_high", None)
-        if low is None or low <= value <= high:
-            self._accepted = value
-            return value
+        low, high = self._low, self._high
         kept = getattr(self, "_accepted", low)  # self.value may already hold the refused value here
-        message = (f"{self.description or 'the value'} must lie in {low}..{high}, got {value}; "
-                   f"the box keeps {kept}{self._hint}")
+        name = self.description or "the value"
+        browser = from_browser(self, "value")
+        if browser and isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+            value = int(value)
+        if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+            value = int(value)
+            if low <= value <= high:
+                self._accepted = value
+                return value
+            message = f"{name} must lie in {low}..{high}, got {value}; the box keeps {kept}{self._hint}"
+        else:
+            message = (f"{name} must be a whole number in {low}..{high}, got {value!r}; "
+                       f"the box keeps {kept}{self._hint}")
         if self._on_invalid is not None:
             self._on_invalid(message)
-        if from_browser(self, "value"):
+        if browser:
             return kept  # keep the previous value; ipywidgets sends it back to the browser
         raise ValueError(message)
 

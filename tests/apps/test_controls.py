@@ -47,3 +47,21 @@ def test_controls_alone():
         d.value = 3
     d.value = 2
     assert d.index == 1
+
+
+def test_a_non_integer_typed_in_the_browser_is_refused_not_mangled():
+    seen, sent = [], []
+    box = CheckedIntText(low=0, high=100, value=3, description="seed", on_invalid=seen.append)
+    box.send_state = lambda key=None: sent.append(box.value)
+    box.set_state({"value": "2.5"})  # the browser sends the text as typed
+    assert box.value == 3 and sent == [3], "a non-integer leaves the box at its previous value, in the browser too"
+    assert seen == ["seed must be a whole number in 0..100, got '2.5'; the box keeps 3"], \
+        "the refusal says that a whole number is needed and what the box keeps"
+    box.set_state({"value": " 25 "})
+    assert box.value == 25 and isinstance(box.value, int), "a whole number typed in the browser is taken as an int"
+    box.set_state({"value": "101"})
+    assert box.value == 25 and "must lie in 0..100, got 101" in seen[-1], "a number out of range is refused"
+    for bad in (2.5, True, "7"):
+        with pytest.raises(ValueError, match="seed must be a whole number in 0..100"):
+            box.value = bad  # from Python only an integer is a value
+    assert box.value == 25, "a refused value from Python leaves the box unchanged"
