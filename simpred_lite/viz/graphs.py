@@ -316,7 +316,7 @@ def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: 
             text.set_zorder(6)   # above every edge drawn later (the widget's erased loop)
     erased = len(walk) - len(path)
     n_steps, n_path = len(walk) - 1, len(path) - 1
-    ax.set_title(f"{title}\nwalk of {n_steps} step{'' if n_steps == 1 else 's'} (orange), {erased} erased, "
+    ax.set_title(f"{title}\nwalk of {n_steps} step{'' if n_steps == 1 else 's'} (orange), {erased} erased,\n"
                  f"path of {n_path} (blue)")
     ax.set_axis_off()
     return ax
