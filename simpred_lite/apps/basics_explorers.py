@@ -23,7 +23,7 @@ from ..checks import check_int, check_labels
 from ..graphs import barbell_graph, cut_edges, grid_graph
 from ..resistance import effective_resistance
 from ..spanning import loop_erase, wilson_parents, wilson_trace
-from ..viz.graphs import draw_labelled_graph, draw_loop_erasure, draw_spanning_tree
+from ..viz.graphs import LOOP_PATH_COLOR, LOOP_WALK_COLOR, draw_labelled_graph, draw_loop_erasure, draw_spanning_tree
 from ..viz.style import CLASS_COLORS, LEGEND_FONTSIZE
 from ..viz.trees import draw_bst
 from .controls import CheckedDropdown, CheckedIntText, refusal_to_status
@@ -260,6 +260,11 @@ class ResistanceCutExplorer:
 
 
 # -- 02: Wilson's loop-erased random walk, one move at a time -----------------------------------
+def _edges(k: int) -> str:
+    """``"1 edge"``, ``"3 edges"``."""
+    return f"{k} edge{'' if k == 1 else 's'}"
+
+
 class WilsonWalkExplorer:
     """Step Wilson's algorithm one random-walk move at a time (§3): the walk, the erased loops, the tree.
 
@@ -382,14 +387,14 @@ class WilsonWalkExplorer:
         text = f"Move {self.moves}: the walk from {w[0]} steps {u} → {v}."
         if self.last_erased:
             text += (f" It closed the loop {' → '.join(map(str, self.last_erased))}: erased "
-                     f"({len(self.last_erased) - 1} edges), the path is back to {' → '.join(map(str, after))}.")
+                     f"({_edges(len(self.last_erased) - 1)}), the path is back to {' → '.join(map(str, after))}.")
         if self.position == len(w) - 1:  # hit the tree: graft the loop-erased path
             self.last_path = after
             self.tree_edges += list(zip(after[:-1], after[1:]))
             self.walk_index += 1
             self.position = 0
             text += (f" {v} is in the tree: the loop-erased path {' → '.join(map(str, after))} "
-                     f"({len(after) - 1} edges) joins it.")
+                     f"({_edges(len(after) - 1)}) joins it.")
             if self.done:
                 text += " Every vertex is in the tree: it is the uniform spanning tree of this seed."
         else:
@@ -411,7 +416,7 @@ class WilsonWalkExplorer:
         while not self.done:
             self.step(redraw=False)
         self._update(f"Ran to the end: {self.moves} moves in {len(self.walks)} walks; "
-                     f"the tree has {len(self.tree_edges)} edges.")
+                     f"the tree has {_edges(len(self.tree_edges))}.")
 
     def _update(self, text: str) -> None:
         in_tree = 1 + len(self.tree_edges)
@@ -430,9 +435,11 @@ class WilsonWalkExplorer:
         title = ("The finished tree" if self.done else
                  f"Walk {self.walk_index + 1} from vertex {walk[0]}" if len(self.walk) > 1 else
                  f"Walk {self.walk_index} grafted" if self.last_path else "The tree: the root alone")
-        draw_loop_erasure(self.G, self.pos, self.tree_edges, walk, path, ax=ax, title=title, node_size=VERTEX_SIZE)
+        draw_loop_erasure(self.G, self.pos, self.tree_edges, walk, path, ax=ax, title=title, node_size=VERTEX_SIZE,
+                          font_size=VERTEX_FONT)
         for t in ax.texts:
-            t.set_fontsize(VERTEX_FONT if "×" not in t.get_text() else 10)
+            if "×" in t.get_text():
+                t.set_fontsize(10)
         if self.last_erased:
             er = list(zip(self.last_erased[:-1], self.last_erased[1:]))
             nx.draw_networkx_edges(self.G, self.pos, edgelist=er, ax=ax, edge_color="tab:red", width=3.0,
@@ -440,8 +447,8 @@ class WilsonWalkExplorer:
         nx.draw_networkx_nodes(self.G, self.pos, nodelist=[int(self.root.value)], ax=ax, node_color="none",
                                node_size=VERTEX_SIZE * 1.9, edgecolors="black", linewidths=1.5, node_shape="s")
         handles = [Line2D([], [], color="black", lw=2, label="tree so far"),
-                   Line2D([], [], color="tab:orange", lw=4, alpha=0.6, label="the walk's edges"),
-                   Line2D([], [], color="tab:blue", lw=2, label="loop-erased path"),
+                   Line2D([], [], color=LOOP_WALK_COLOR, lw=6, label="the walk's edges"),
+                   Line2D([], [], color=LOOP_PATH_COLOR, lw=2.5, label="loop-erased path"),
                    Line2D([], [], color="tab:red", lw=3, ls="--", label="loop just erased"),
                    Line2D([], [], ls="none", marker="o", ms=9, mfc="tab:green", mec="0.3", label="walk's start"),
                    Line2D([], [], ls="none", marker="s", ms=12, mfc="none", mec="black", label="root")]

@@ -293,8 +293,12 @@ def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None,
     return ax
 
 
+LOOP_WALK_COLOR = "#ffb25b"   # the raw walk of draw_loop_erasure: light orange, under the path
+LOOP_PATH_COLOR = "#0044ff"   # its loop erasure: a saturated blue that stays blue on top of the orange
+
+
 def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: str = "Wilson: one loop-erased walk",
-                      node_size: float = 170):
+                      node_size: float = 170, font_size: float = 8, root: int | None = None):
     """One step of Wilson's algorithm: the tree so far, the raw walk, and its loop erasure.
 
     ``tree_edges`` is the tree grown so far (black), ``walk`` the random walk from a new
@@ -320,6 +324,10 @@ def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: 
         The first line of the title (a second one counts the erased steps).
     node_size : float, default 170
         Area of a vertex, large enough for its number.
+    font_size : float, default 8
+        Size of the vertex numbers and of the ``×k`` counts.
+    root : int, optional
+        The root of Wilson's algorithm, marked by a black square around it (not marked by default).
 
     Examples
     --------
@@ -333,18 +341,28 @@ def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: 
     nx.draw_networkx_edges(G, pos, ax=ax, edge_color="0.88", width=0.6)
     nx.draw_networkx_edges(G, pos, edgelist=list(tree_edges), ax=ax, edge_color="black", width=2.0)
     crossings = Counter((min(a, b), max(a, b)) for a, b in zip(walk[:-1], walk[1:]))
-    nx.draw_networkx_edges(G, pos, edgelist=list(crossings), ax=ax, edge_color="tab:orange", width=4.0, alpha=0.6)
-    nx.draw_networkx_edges(G, pos, edgelist=list(zip(path[:-1], path[1:])), ax=ax, edge_color="tab:blue", width=2.0)
+    nx.draw_networkx_edges(G, pos, edgelist=list(crossings), ax=ax, edge_color=LOOP_WALK_COLOR, width=6.0)
+    nx.draw_networkx_edges(G, pos, edgelist=list(zip(path[:-1], path[1:])), ax=ax, edge_color=LOOP_PATH_COLOR,
+                           width=2.5)
     nx.draw_networkx_nodes(G, pos, ax=ax, node_color="white", node_size=node_size, edgecolors="0.3", linewidths=0.6)
     nx.draw_networkx_nodes(G, pos, nodelist=[walk[0]], ax=ax, node_color="tab:green", node_size=node_size,
                            edgecolors="0.3", linewidths=0.6)
-    nx.draw_networkx_labels(G, pos, ax=ax, font_size=8)
+    if root is not None:
+        nx.draw_networkx_nodes(G, pos, nodelist=[root], ax=ax, node_color="none", node_size=node_size * 1.9,
+                               edgecolors="black", linewidths=1.5, node_shape="s")
+    nx.draw_networkx_labels(G, pos, ax=ax, font_size=font_size)
     multiple = {e: f"×{c}" for e, c in crossings.items() if c > 1}
     if multiple:
-        nx.draw_networkx_edge_labels(G, pos, edge_labels=multiple, ax=ax, font_size=8, font_color="tab:red",
-                                     rotate=False, bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
+        labels = nx.draw_networkx_edge_labels(G, pos, edge_labels=multiple, ax=ax, font_size=font_size,
+                                              font_color="tab:red", rotate=False,
+                                              bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "tab:red",
+                                                    "lw": 0.6})
+        for text in labels.values():
+            text.set_zorder(6)   # above every edge drawn later (the widget's erased loop)
     erased = len(walk) - len(path)
-    ax.set_title(f"{title}\nwalk of {len(walk) - 1} steps (orange), {erased} erased, path of {len(path) - 1} (blue)")
+    n_steps, n_path = len(walk) - 1, len(path) - 1
+    ax.set_title(f"{title}\nwalk of {n_steps} step{'' if n_steps == 1 else 's'} (orange), {erased} erased,\n"
+                 f"path of {n_path} (blue)")
     ax.set_axis_off()
     return ax
 
