@@ -243,8 +243,8 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
     ax.set_yticks([])
     ax.set_xticks(x)
     ax.tick_params(labelsize=9)
-    for side in ("left", "right", "top"):
-        ax.spines[side].set_visible(False)
+    for spine in ("left", "right", "top"):
+        ax.spines[spine].set_visible(False)
     if below:
         ax.spines["bottom"].set_position(("data", -1.55))
     return ax
