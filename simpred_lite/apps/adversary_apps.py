@@ -105,7 +105,7 @@ class _AdversaryApp:
 
 
 class PermutationAdversaryApp(_AdversaryApp):
-    """You are the adversary on the paired permutation problem (Theorem 9 (``thm:lognec``)).
+    """You are the adversary on the paired permutation problem (Theorem 9).
 
     Choose two items ``a`` and ``b``, press **Ask** to see whether the learner thinks
     ``z(a) < z(b)`` (the pair ``((a, b), (b, b))`` similar), then answer.  Answers forced by
