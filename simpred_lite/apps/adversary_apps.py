@@ -11,6 +11,7 @@ Their logic is in :mod:`simpred_lite.game.hand_played`; the mistake curves are d
 
 from __future__ import annotations
 
+import copy
 import html
 
 import ipywidgets as W
@@ -74,13 +75,15 @@ class _AdversaryApp:
         self.ask_button = W.Button(description="Ask the learner", button_style="info", **wide)
         self.similar_button = W.Button(description="Answer: similar (0)", button_style="success", **wide)
         self.dissimilar_button = W.Button(description="Answer: dissimilar (1)", button_style="danger", **wide)
+        self.new_game_button = W.Button(description="New game", **wide)
         self.status = W.HTML()
         self.out = W.Output()
         self.ask_button.on_click(lambda _: self.ask())
         self.similar_button.on_click(lambda _: self.answer(0))
         self.dissimilar_button.on_click(lambda _: self.answer(1))
+        self.new_game_button.on_click(lambda _: self.new_game())
         self.widget = W.VBox([W.HBox([first, second]), W.HBox([self.ask_button, self.similar_button,
-                              self.dissimilar_button]), self.status, self.out])
+                              self.dissimilar_button, self.new_game_button]), self.status, self.out])
 
     @property
     def status_text(self) -> str:
@@ -92,6 +95,7 @@ class _AdversaryApp:
         if self.game.pending is None:
             self.status.value = "Press <b>Ask the learner</b> first."
             return None
+        self.status.value = "The learner is updating…"   # shown while a slow learner works
         try:
             erred = self.game.reveal(y)
         except ValueError as err:
@@ -105,7 +109,7 @@ class _AdversaryApp:
 
 
 class PermutationAdversaryApp(_AdversaryApp):
-    """You are the adversary on the paired permutation problem (Theorem 9 (``thm:lognec``)).
+    """You are the adversary on the paired permutation problem (Theorem 9).
 
     Choose two items ``a`` and ``b``, press **Ask** to see whether the learner thinks
     ``z(a) < z(b)`` (the pair ``((a, b), (b, b))`` similar), then answer.  Answers forced by
@@ -135,12 +139,19 @@ class PermutationAdversaryApp(_AdversaryApp):
         self.K = check_int(K, "K", low=2)
         self.learner_name = learner
         self.game = PermutationAdversaryGame(self.K, PERMUTATION_LEARNERS[learner](self.K))
+        self._start_text = f"{learner} on K = {self.K} items. Pick a, b and press <b>Ask the learner</b>."
         self.a = CheckedDropdown(options=list(range(self.K)), value=0, description="item a",
                                  on_invalid=refusal_to_status(self))
         self.b = CheckedDropdown(options=list(range(self.K)), value=1, description="item b",
                                  on_invalid=refusal_to_status(self))
         self._build(self.a, self.b)
-        self.status.value = f"{learner} on K = {self.K} items. Pick a, b and press <b>Ask the learner</b>."
+        self.status.value = self._start_text
+        self._render()
+
+    def new_game(self) -> None:
+        """Start again: a fresh learner of the same kind, no answers yet."""
+        self.game = PermutationAdversaryGame(self.K, PERMUTATION_LEARNERS[self.learner_name](self.K))
+        self.status.value = "New game. " + self._start_text
         self._render()
 
     def ask(self) -> int | None:
@@ -149,6 +160,7 @@ class PermutationAdversaryApp(_AdversaryApp):
         if a == b:
             self.status.value = "Choose two <i>different</i> items."
             return None
+        self.status.value = "The learner is thinking…"   # shown while a slow learner works
         y_hat = self.game.ask(a, b)
         forced = self.game.allowed_answers()
         note = "" if len(forced) == 2 else f" Your answer is forced: {label_word(forced[0])}."
@@ -192,6 +204,7 @@ class GraphAdversaryApp(_AdversaryApp):
     """
 
     def __init__(self, G, learner, layout_seed: int = 0):
+        self._G, self._fresh_learner = G, copy.deepcopy(learner)   # for a new game
         self.game = GraphAdversaryGame(G, learner)
         n = self.game.n
         self.pos = pickable_layout(self.game.G, graph_layout(self.game.G, seed=check_int(layout_seed, "layout_seed",
@@ -201,7 +214,14 @@ class GraphAdversaryApp(_AdversaryApp):
         self.j = CheckedDropdown(options=list(range(n)), value=1, description="vertex j",
                                  on_invalid=refusal_to_status(self))
         self._build(self.i, self.j)
-        self.status.value = f"{type(learner).__name__} on {n} vertices. Pick i, j and press <b>Ask the learner</b>."
+        self._start_text = f"{type(learner).__name__} on {n} vertices. Pick i, j and press <b>Ask the learner</b>."
+        self.status.value = self._start_text
+        self._render()
+
+    def new_game(self) -> None:
+        """Start again: a copy of the learner as it was given, no answers yet."""
+        self.game = GraphAdversaryGame(self._G, copy.deepcopy(self._fresh_learner))
+        self.status.value = "New game. " + self._start_text
         self._render()
 
     def ask(self) -> int | None:
@@ -210,6 +230,7 @@ class GraphAdversaryApp(_AdversaryApp):
         if i == j:
             self.status.value = "Choose two <i>different</i> vertices."
             return None
+        self.status.value = "The learner is thinking…"   # shown while a slow learner works
         y_hat = self.game.ask(i, j)
         forced = self.game.allowed_answers()
         note = "" if len(forced) == 2 else f" Your answer is forced: {label_word(forced[0])}."
@@ -279,12 +300,24 @@ class MergeSortLearnerApp:
         self.dissimilar_button = W.Button(description="dissimilar: z(a) > z(b)", button_style="danger", **wide)
         self.similar_button.on_click(lambda _: self.predict(0))
         self.dissimilar_button.on_click(lambda _: self.predict(1))
+        self.new_game_button = W.Button(description="New game", **wide)
+        self.new_game_button.on_click(lambda _: self.new_game())
         self.question_html = W.HTML()
         self.status = W.HTML()
         self.out = W.Output()
-        self.widget = W.VBox([self.question_html, W.HBox([self.similar_button, self.dissimilar_button]),
+        self.widget = W.VBox([self.question_html,
+                              W.HBox([self.similar_button, self.dissimilar_button, self.new_game_button]),
                               self.status, self.out])
         self.status.value = f"{strategy} adversary on K = {self.K} items: it will ask at least {self.floor} questions."
+        self._show_question()
+        self._render()
+
+    def new_game(self) -> None:
+        """Start again: a fresh adversary with the same strategy, no mistakes yet."""
+        self.adversary = ComparisonAdversary(self.K, self.strategy)
+        self.mistakes = 0
+        self.status.value = (f"New game: {self.strategy} adversary on K = {self.K} items: it will ask at least "
+                             f"{self.floor} questions.")
         self._show_question()
         self._render()
 
@@ -304,7 +337,7 @@ class MergeSortLearnerApp:
     def predict(self, y_hat: int) -> int | None:
         """Your prediction for the current question; returns the adversary's answer."""
         if self.adversary.done:
-            self.status.value = "The game is over."
+            self.status.value = "The game is over. Press <b>New game</b> to play again."
             return None
         y = self.adversary.answer(y_hat)
         self.mistakes += int(y != y_hat)

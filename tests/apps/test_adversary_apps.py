@@ -147,3 +147,30 @@ def test_merge_sort_learner_app_always_errs_and_reveals_a_consistent_permutation
     assert check_consistent(z, trials)
     assert "reveals z" in app.status_text and app.question_text == "No more questions."
     assert app.predict(0) is None
+
+
+def test_new_game_buttons_start_again():
+    app = PermutationAdversaryApp(4, "TransitiveOrderLearner")
+    app.a.value, app.b.value = 0, 1
+    app.ask_button.click()
+    app.dissimilar_button.click()
+    assert app.game.mistakes == 1
+    app.new_game_button.click()
+    assert app.game.mistakes == 0 and not app.game.history and app.status_text.startswith("New game.")
+    app.ask_button.click()
+    assert app.game.pending["prediction"] == 0, "a fresh learner has no answers to go by"
+
+    graph_app = GraphAdversaryApp(nx.cycle_graph(5), UnionFindLearner(5))
+    graph_app.i.value, graph_app.j.value = 0, 2
+    graph_app.ask_button.click()
+    graph_app.similar_button.click()
+    graph_app.new_game_button.click()
+    assert graph_app.game.mistakes == 0 and graph_app.game.learner.mistakes == 0
+    assert graph_app.status_text.startswith("New game.")
+
+    learner_app = MergeSortLearnerApp(3)
+    while learner_app.question is not None:
+        learner_app.similar_button.click()
+    assert learner_app.predict(0) is None and "New game" in learner_app.status_text
+    learner_app.new_game_button.click()
+    assert learner_app.mistakes == 0 and learner_app.question == (1, 2) and "New game" in learner_app.status_text
