@@ -176,7 +176,7 @@ class BSTTrialExplorer:
 
 
 class PathForestExplorer:
-    """Type revealed paths and watch the forest of revealed paths grow (§5, Figure 3).
+    """Type revealed paths and watch the forest of revealed paths grow (§5, Figure 7).
 
     Type a path such as ``0 3 5 2`` (the pair is its two ends) and press **Enter** or **Add**: the
     forest keeps the path's edges that close no circuit, numbered by first disclosure and

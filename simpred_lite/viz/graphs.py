@@ -394,7 +394,7 @@ def draw_edge_numbering(
 
 
 def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=None, name_offset: int = 0, axes=None):
-    """Replay revealed paths into a :class:`~simpred_lite.learners.PathForest`, one panel per round (Figure 3).
+    """Replay revealed paths into a :class:`~simpred_lite.learners.PathForest`, one panel per round (Figure 7).
 
     Each panel shows the forest after the round (thick, numbered by disclosure), the pair's
     path *in the forest* in blue — the path ``x_t`` is built from, as in the paper's figure of
