@@ -316,6 +316,8 @@ def draw_edge_numbering(
     title: str = "Numbered, oriented edges",
     name_offset: int = 0,
     node_size: float = 420,
+    font_size: float = 8,
+    label_pos: float = 0.5,
 ):
     """Draw ``G`` with edges oriented low -> high and numbered ``e1, e2, ...`` as in §5's figures.
 
@@ -339,6 +341,11 @@ def draw_edge_numbering(
     name_offset : int
         Vertex ``v`` is written ``v + name_offset`` (``1`` for the paper's vertex names).
     node_size : float
+    font_size : float
+        Size of the edge names ``e1, e2, ...`` (vertex numbers and the title are 1 and 2 points larger).
+    label_pos : float
+        Where an edge name sits along its edge, as in ``networkx.draw_networkx_edge_labels`` (0.5: the
+        middle; a value off 0.5 separates the names of chords that cross at their middles).
 
     Returns
     -------
@@ -379,12 +386,13 @@ def draw_edge_numbering(
                                        arrowstyle="-|>", arrowsize=12, node_size=node_size)
     number = {e: k + 1 for k, e in enumerate(edges)}
     nx.draw_networkx_edge_labels(D, pos, edge_labels={e: f"e{number[e]}" for e in shown if e in number}, ax=ax,
-                                 font_size=8, rotate=False, bbox={"boxstyle": "round,pad=0.1", "fc": "white", "lw": 0})
+                                 font_size=font_size, label_pos=label_pos, rotate=False,
+                                 bbox={"boxstyle": "round,pad=0.1", "fc": "white", "lw": 0})
     colours = ["0.85"] * n if y is None else [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
     nx.draw_networkx_nodes(D, pos, nodelist=range(n), ax=ax, node_color=colours, node_size=node_size,
                            edgecolors="0.2", linewidths=0.8)
-    nx.draw_networkx_labels(D, pos, labels={v: str(v + name_offset) for v in range(n)}, ax=ax, font_size=9)
-    ax.set_title(title, fontsize=10)
+    nx.draw_networkx_labels(D, pos, labels={v: str(v + name_offset) for v in range(n)}, ax=ax, font_size=font_size + 1)
+    ax.set_title(title, fontsize=font_size + 2)
     ax.set_xlabel("")
     ax.set_ylabel("")
     ax.tick_params(left=False, bottom=False, labelleft=False, labelbottom=False)
