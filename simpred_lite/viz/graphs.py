@@ -401,7 +401,8 @@ def draw_edge_numbering(
     return ax
 
 
-def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=None, name_offset: int = 0, axes=None):
+def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=None, name_offset: int = 0, axes=None,
+                       font_size: float = 8):
     """Replay revealed paths into a :class:`~simpred_lite.learners.PathForest`, one panel per round (Figure 7).
 
     Each panel shows the forest after the round (thick, numbered by disclosure), the pair's
@@ -421,6 +422,9 @@ def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=N
         ``1`` to print the paper's vertex names.
     axes : sequence of matplotlib.axes.Axes, optional
         One per round; a new row of panels when omitted.
+    font_size : float, default 8
+        Size of the edge names and the captions (vertex numbers and titles are larger, as in
+        :func:`draw_edge_numbering`).
 
     Returns
     -------
@@ -452,18 +456,18 @@ def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=N
         H.add_edges_from(F.edges)
         vec = "(" + ",".join(str(v) for v in xs[-1]) + ")"
         draw_edge_numbering(H, labels, edges=F.edges, ax=ax, pos=pos, thick=F.edges, path=[int(v) for v in verts],
-                            name_offset=name_offset, node_size=260,
+                            name_offset=name_offset, node_size=260 * (font_size / 8) ** 2, font_size=font_size,
                             title=f"t={t}: pair ({i + name_offset},{j + name_offset})\nx_{t} = {vec}")
         kept = {(min(e), max(e)) for e in F.edges}
         dropped = [(a, b) for a, b in zip(path[:-1], path[1:]) if (min(a, b), max(a, b)) not in kept]
         if dropped:
             nx.draw_networkx_edges(nx.Graph(dropped), pos, edgelist=dropped, ax=ax, style="dotted", width=1.6,
-                                   edge_color="0.3", node_size=260)
+                                   edge_color="0.3", node_size=260 * (font_size / 8) ** 2)
         name = lambda vs: "→".join(str(v + name_offset) for v in vs)  # noqa: E731
         caption = f"forest path (blue): {name(verts)}"
         if [int(v) for v in verts] != [int(v) for v in path]:
             caption += f"\nrevealed path: {name(path)}"
-        ax.set_xlabel(caption, fontsize=8)
+        ax.set_xlabel(caption, fontsize=font_size)
         ax.set_ylabel("")
     return xs
 
