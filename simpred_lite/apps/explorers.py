@@ -176,12 +176,14 @@ class BSTTrialExplorer:
 
 
 class PathForestExplorer:
-    """Type revealed paths and watch the forest of revealed paths grow (§5, Figure 3).
+    """Type revealed paths and watch the forest of revealed paths grow (§5, Figure 7).
 
-    Type a path such as ``0 3 5 2`` (the pair is its two ends) and press **Enter** or **Add**: the
-    forest keeps the path's edges that close no circuit, numbered by first disclosure and
-    oriented low → high, and the app shows the instance ``x_t``, the signed indicator of
-    the pair's path *in the forest*.
+    Type a path such as ``0 3 5 2`` (the pair is its two ends) and press **Enter** or **Add**: when
+    the two ends are not yet connected in the forest (with ``grow="always"``: always), the forest
+    keeps the path's edges that close no circuit, numbered by first disclosure and oriented
+    low → high; a path whose ends are already connected is ignored under the default
+    ``grow="disconnected"``.  The app shows the instance ``x_t``, the signed indicator of the
+    pair's path *in the forest*.
 
     Parameters
     ----------
@@ -264,6 +266,7 @@ class PathForestExplorer:
             self._update(f"Not a path: {html.escape(str(err))}.")
             return None
         before = len(self.forest.edges)
+        ignored = self.grow == "disconnected" and self.forest.connected(path[0], path[-1])
         verts, idx, sgn = self.forest.instance_sparse(path[0], path[-1], path)
         x = [0] * (self.n - 1)
         for e, s in zip(idx, sgn):
@@ -272,6 +275,8 @@ class PathForestExplorer:
                  "x": x[: len(self.forest.edges)]}
         self.history.append(entry)
         new = ", ".join(f"e{before + k + 1} = {a}→{b}" for k, (a, b) in enumerate(entry["new_edges"])) or "none"
+        if ignored:
+            new += " (ends already connected: path ignored)"
         self._update(f"t = {len(self.history)}: pair ({path[0]}, {path[-1]}), revealed path {list(path)}; "
                      f"new forest edges: {new}.<br>Forest path: {' → '.join(map(str, verts))}; "
                      f"x_{len(self.history)} = ({', '.join(map(str, entry['x']))}) over the "
@@ -288,12 +293,13 @@ class PathForestExplorer:
         fig = Figure(figsize=(5.6, 4.6))
         ax = fig.subplots()
         draw_edge_numbering(H, edges=self.forest.edges, ax=ax, pos=self.pos, thick=self.forest.edges,
-                            path=last["forest_path"] if last else None, node_size=380,
+                            path=last["forest_path"] if last else None, node_size=420, font_size=10,
+                            label_pos=0.35,
                             title=("The forest: edges numbered by disclosure, low → high\n"
                                    + (f"blue: the forest path of the last pair, x_{len(self.history)}" if last
                                       else "no path revealed yet")))
         ax.set_axis_off()
-        _show_png(self.out, fig)
+        _show_png(self.out, fig, dpi=110)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

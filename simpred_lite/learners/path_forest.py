@@ -78,7 +78,7 @@ def _check_grow(grow: str) -> str:
     if grow not in _GROW:
         raise ValueError(
             f"grow must be 'disconnected' (add a revealed path only when its endpoints are not "
-            f"yet connected, as §5 reads) or 'always' (process every revealed edge, as Figure 3 "
+            f"yet connected, as §5 reads) or 'always' (process every revealed edge, as Figure 7 "
             f"draws), got {grow!r}"
         )
     return grow
@@ -91,14 +91,14 @@ def _signed_dense(n: int, idx, sgn) -> np.ndarray:
 
 
 class PathForest:
-    """The forest of revealed paths, built as in Figure 3 of the paper.
+    """The forest of revealed paths, built as in Figure 7 of the paper.
 
     Edges get the number of their first disclosure and are oriented low -> high vertex
     index.  A revealed path is processed edge by edge, in its order; an edge whose two
     endpoints are already connected in the forest would close a circuit and is skipped,
     any other edge joins two trees.  By default (``grow="disconnected"``) a path is
     processed only when its endpoints are not yet connected, as §5 reads; with
-    ``grow="always"`` every revealed path is processed, as Figure 3 draws (its round 4).
+    ``grow="always"`` every revealed path is processed, as Figure 7 draws (its round 4).
     Either way, once two vertices are connected their forest path never changes, so all
     past instance vectors stay valid.
 
@@ -119,7 +119,7 @@ class PathForest:
 
     Examples
     --------
-    Figure 3 of the paper, with its vertices ``1..7`` renamed ``0..6``:
+    Figure 7 of the paper, with its vertices ``1..7`` renamed ``0..6``:
 
     >>> F = PathForest(7)
     >>> F.instance(1, 2, [1, 0, 2]).tolist()
@@ -297,7 +297,7 @@ class PathForest:
         return self._route(p[0], p[-1], self._plan(p))
 
     def instance_sparse(self, i: int, j: int, path) -> tuple[list[int], list[int], list[int]]:
-        """Add the revealed path (Figure 3) and return ``x_t`` as (vertices, edge numbers, signs).
+        """Add the revealed path (Figure 7) and return ``x_t`` as (vertices, edge numbers, signs).
 
         Examples
         --------

@@ -4,7 +4,7 @@ On trial ``t`` the adversary reveals a pair ``(i_t, j_t)`` *and* a path of ``G``
 them; the learner never sees ``G`` otherwise.  The learner keeps the **forest of revealed
 paths** (:class:`PathForest`): edges are numbered by first disclosure and oriented from the
 low to the high vertex index, and the pair is encoded by the signed indicator
-``x_t in {-1, 0, 1}^(n-1)`` of the forest's own ``i_t -> j_t`` path (Figure 3).
+``x_t in {-1, 0, 1}^(n-1)`` of the forest's own ``i_t -> j_t`` path (Figure 7).
 
 Learners on top of the forest:
 
@@ -124,7 +124,7 @@ class TreeWinnow(_ForestLearner):
     recomputed in exact rationals.
 
     On a general graph the forest is a spanning tree ``T`` of ``G`` and a class connected
-    in ``G`` can be shattered in ``T`` (Figure 2(b)-(c)): the disjunction model is then
+    in ``G`` can be shattered in ``T`` (Figure 3(b)-(c)): the disjunction model is then
     wrong and Winnow keeps erring — the reason for :class:`RNormPerceptron`.
 
     Parameters

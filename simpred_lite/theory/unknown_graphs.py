@@ -5,7 +5,7 @@ Edges are oriented from the lower to the higher vertex; a path is a signed edge 
 path with the same ends (:func:`fundamental_cutset_matrix`); the classes give the
 coefficients ``U`` of the comparator (:func:`class_coefficients`, :func:`target_matrix`)
 whose norm enters the r-norm Perceptron's bound.  :func:`figure4_graph` is the paper's
-Figure 4 and :func:`random_tree_with_clusters` a random tree whose classes are connected
+Figure 6 and :func:`random_tree_with_clusters` a random tree whose classes are connected
 (the setting of :class:`~simpred_lite.learners.TreeWinnow`).
 """
 
@@ -173,7 +173,7 @@ def target_matrix(U_rows: np.ndarray) -> np.ndarray:
 
 
 def figure4_graph() -> tuple[nx.Graph, list[tuple[int, int]], list[tuple[int, int]], np.ndarray]:
-    """The 7-vertex graph of Figures 2(b)-(c) and 4, rebuilt from the captions (vertices ``v - 1``).
+    """The 7-vertex graph of Figures 3(b)-(c) and 6, rebuilt from the captions (vertices ``v - 1``).
 
     The paper's image is not in its source; the captions pin it down: branches
     ``e1..e6 = (1,2), (1,3), (1,4), (1,5), (2,7), (3,6)`` (the thick spanning tree) and

@@ -379,6 +379,8 @@ def draw_edge_numbering(
     title: str = "Numbered, oriented edges",
     name_offset: int = 0,
     node_size: float = 420,
+    font_size: float = 8,
+    label_pos: float = 0.5,
 ):
     """Draw ``G`` with edges oriented low -> high and numbered ``e1, e2, ...`` as in §5's figures.
 
@@ -402,6 +404,11 @@ def draw_edge_numbering(
     name_offset : int
         Vertex ``v`` is written ``v + name_offset`` (``1`` for the paper's vertex names).
     node_size : float
+    font_size : float
+        Size of the edge names ``e1, e2, ...`` (vertex numbers and the title are 1 and 2 points larger).
+    label_pos : float
+        Where an edge name sits along its edge, as in ``networkx.draw_networkx_edge_labels`` (0.5: the
+        middle; a value off 0.5 separates the names of chords that cross at their middles).
 
     Returns
     -------
@@ -442,12 +449,13 @@ def draw_edge_numbering(
                                        arrowstyle="-|>", arrowsize=12, node_size=node_size)
     number = {e: k + 1 for k, e in enumerate(edges)}
     nx.draw_networkx_edge_labels(D, pos, edge_labels={e: f"e{number[e]}" for e in shown if e in number}, ax=ax,
-                                 font_size=8, rotate=False, bbox={"boxstyle": "round,pad=0.1", "fc": "white", "lw": 0})
+                                 font_size=font_size, label_pos=label_pos, rotate=False,
+                                 bbox={"boxstyle": "round,pad=0.1", "fc": "white", "lw": 0})
     colours = ["0.85"] * n if y is None else [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
     nx.draw_networkx_nodes(D, pos, nodelist=range(n), ax=ax, node_color=colours, node_size=node_size,
                            edgecolors="0.2", linewidths=0.8)
-    nx.draw_networkx_labels(D, pos, labels={v: str(v + name_offset) for v in range(n)}, ax=ax, font_size=9)
-    ax.set_title(title, fontsize=10)
+    nx.draw_networkx_labels(D, pos, labels={v: str(v + name_offset) for v in range(n)}, ax=ax, font_size=font_size + 1)
+    ax.set_title(title, fontsize=font_size + 2)
     ax.set_xlabel("")
     ax.set_ylabel("")
     ax.tick_params(left=False, bottom=False, labelleft=False, labelbottom=False)
@@ -456,8 +464,9 @@ def draw_edge_numbering(
     return ax
 
 
-def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=None, name_offset: int = 0, axes=None):
-    """Replay revealed paths into a :class:`~simpred_lite.learners.PathForest`, one panel per round (Figure 3).
+def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=None, name_offset: int = 0, axes=None,
+                       font_size: float = 8):
+    """Replay revealed paths into a :class:`~simpred_lite.learners.PathForest`, one panel per round (Figure 7).
 
     Each panel shows the forest after the round (thick, numbered by disclosure), the pair's
     path *in the forest* in blue — the path ``x_t`` is built from, as in the paper's figure of
@@ -476,6 +485,9 @@ def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=N
         ``1`` to print the paper's vertex names.
     axes : sequence of matplotlib.axes.Axes, optional
         One per round; a new row of panels when omitted.
+    font_size : float, default 8
+        Size of the edge names and the captions (vertex numbers and titles are larger, as in
+        :func:`draw_edge_numbering`).
 
     Returns
     -------
@@ -507,18 +519,18 @@ def draw_forest_rounds(n: int, rounds, pos, grow: str = "disconnected", labels=N
         H.add_edges_from(F.edges)
         vec = "(" + ",".join(str(v) for v in xs[-1]) + ")"
         draw_edge_numbering(H, labels, edges=F.edges, ax=ax, pos=pos, thick=F.edges, path=[int(v) for v in verts],
-                            name_offset=name_offset, node_size=260,
+                            name_offset=name_offset, node_size=260 * (font_size / 8) ** 2, font_size=font_size,
                             title=f"t={t}: pair ({i + name_offset},{j + name_offset})\nx_{t} = {vec}")
         kept = {(min(e), max(e)) for e in F.edges}
         dropped = [(a, b) for a, b in zip(path[:-1], path[1:]) if (min(a, b), max(a, b)) not in kept]
         if dropped:
             nx.draw_networkx_edges(nx.Graph(dropped), pos, edgelist=dropped, ax=ax, style="dotted", width=1.6,
-                                   edge_color="0.3", node_size=260)
+                                   edge_color="0.3", node_size=260 * (font_size / 8) ** 2)
         name = lambda vs: "→".join(str(v + name_offset) for v in vs)  # noqa: E731
         caption = f"forest path (blue): {name(verts)}"
         if [int(v) for v in verts] != [int(v) for v in path]:
             caption += f"\nrevealed path: {name(path)}"
-        ax.set_xlabel(caption, fontsize=8)
+        ax.set_xlabel(caption, fontsize=font_size)
         ax.set_ylabel("")
     return xs
 

@@ -92,7 +92,7 @@ def test_parse_path_says_what_is_wrong(text, error, match):
 
 
 def test_the_forest_app_shows_the_instances_of_path_forest():
-    rounds = ["1 0 2", "3 0 1 4", "5 6", "3 5 6 4", "5 3"]  # Figure 3, vertices from 0
+    rounds = ["1 0 2", "3 0 1 4", "5 6", "3 5 6 4", "5 3"]  # Figure 7, vertices from 0
     app, forest = PathForestExplorer(7), PathForest(7)
     for t, text in enumerate(rounds, start=1):
         app.path_text.value = text

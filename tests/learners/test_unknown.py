@@ -76,7 +76,7 @@ def _signed(n, idx, sgn):
 # ---------------------------------------------------------------------------------------
 # the path forest
 # ---------------------------------------------------------------------------------------
-# Figure 3 of the paper (vertices 1..7 renamed 0..6), with the instance vectors it prints.
+# Figure 7 of the paper (vertices 1..7 renamed 0..6), with the instance vectors it prints.
 FIG3 = [
     ((1, 2), (1, 0, 2), [-1, 1, 0, 0, 0, 0]),
     ((3, 4), (3, 0, 1, 4), [1, 0, -1, 1, 0, 0]),
@@ -97,7 +97,7 @@ def test_figure3_instances(forest_class, grow):
 
 
 def test_figure3_round4_adds_edge_only_when_always():
-    """Round 4 of Figure 3 adds (4, 6); as §5 reads (endpoints already joined) it waits until round 5."""
+    """Round 4 of Figure 7 adds (4, 6); as §5 reads (endpoints already joined) it waits until round 5."""
     for grow, edges_after_4 in (("always", 6), ("disconnected", 5)):
         F = PathForest(7, grow=grow)
         for (i, j), path, _ in FIG3[:4]:
@@ -254,7 +254,7 @@ def test_loop_erase():
 # the appendix: cuts, directed paths, separability
 # ---------------------------------------------------------------------------------------
 def test_figure4_numbers():
-    """Every vector printed in the caption of Figure 4 (the paper's vertex v is v - 1)."""
+    """Every vector printed in the caption of Figure 6 (the paper's vertex v is v - 1)."""
     G, edges, tree, labels = figure4_graph()
     Q = fundamental_cutset_matrix(tree, edges)
     assert Q[:, :6].tolist() == np.eye(6, dtype=int).tolist()  # Q = [I | R]
@@ -268,7 +268,7 @@ def test_figure4_numbers():
     assert U.tolist() == [[0, 0, -1, -1, -1, -1], [1, 1, 1, 1, 0, 0], [-1, -1, 0, 0, 1, 1]]
     assert (Q.T @ U[0]).tolist() == [0, 0, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0]  # blue cut q_{4567}
     assert int(U[0] @ (Q @ p)) == 0  # 6 and 7 are both blue
-    # Figure 2(b)-(c): blue is connected in G but shattered into singletons by T
+    # Figure 3(b)-(c): blue is connected in G but shattered into singletons by T
     blue = [v for v in range(7) if labels[v] == 0]
     assert nx.is_connected(G.subgraph(blue))
     assert nx.number_connected_components(nx.Graph(tree).subgraph(blue)) == 4
@@ -379,7 +379,7 @@ def test_winnow_bound_formula():
 
 
 def test_tree_winnow_fails_on_shattered_cluster():
-    """Figure 2(b)-(c): on a non-tree graph the disjunction model breaks and Winnow keeps erring."""
+    """Figure 3(b)-(c): on a non-tree graph the disjunction model breaks and Winnow keeps erring."""
     G, edges, tree, labels = figure4_graph()
     F = PathForest(7)
     for a, b in tree:  # the adversary first reveals the thick spanning tree, edge by edge
