@@ -51,6 +51,11 @@ def _path_pos(n: int) -> dict[int, tuple[float, float]]:
 
 
 # -- 04: the two reductions, trial by trial ------------------------------------------------------
+def _entries(k: int) -> str:
+    """``"1 entry"``, ``"6 entries"``."""
+    return f"{k} entr{'y' if k == 1 else 'ies'}"
+
+
 class ReductionExplorer:
     """Play the class ⇄ similarity reductions of Theorem 1 (§2) one trial at a time.
 
@@ -245,18 +250,20 @@ class ReductionExplorer:
         erred = sum(1 for _, a, b in votes if int(a != b) != y)
         heavy = max(range(len(votes)), key=lambda k: votes[k][0])
         _, a, b = votes[heavy]
+        tied = sum(1 for w, _, _ in votes if w == votes[heavy][0]) > 1
+        heaviest = "One of the heaviest histories'" if tied else "The heaviest history's"
         text = (f"Trial {len(self.history) + 1}: pair ({i}, {j}); truth {'dissimilar' if y else 'similar'} "
                 f"(classes {self.LABELS[i]} and {self.LABELS[j]}). "
                 f"{len(votes)} histor{'y votes' if len(votes) == 1 else 'ies vote'}: "
                 f"weight {float(w_same / W_total):.3f} of W says similar, "
-                f"{float(1 - w_same / W_total):.3f} dissimilar. The heaviest history's halving learner predicts "
+                f"{float(1 - w_same / W_total):.3f} dissimilar. {heaviest} halving learner predicts "
                 f"classes {a} and {b} → {'similar' if a == b else 'dissimilar'}. "
                 f"The master predicts <b>{'dissimilar' if y_hat else 'similar'}</b>: ")
         if mistake:
             who = "history that erred is" if erred == 1 else "histories that erred are"
             text += (f"<b>a mistake</b>; the {erred} {who} split "
                      f"({self.K * (self.K - 1) if y else self.K} children each): the pool now holds "
-                     f"{sim.pool_size} entries.")
+                     f"{_entries(sim.pool_size)}.")
         else:
             text += "right; the pool is unchanged (only master mistakes split histories)."
         return {"pair": (i, j), "truth": y, "prediction": y_hat, "mistake": mistake, "votes": votes,
@@ -296,7 +303,7 @@ class ReductionExplorer:
         if self.lemma7:
             head = (f"Trials: {T}; master mistakes M = {self.mistakes} ≤ c_K B = {reduction_constant(self.K):.2f} × "
                     f"{self.B} = {self.bound:.1f} (Lemma 7, K = {self.K}, B = ⌊log₂ {len(self.H)}⌋); "
-                    f"pool: {self.learner.pool_size} entries.")
+                    f"pool: {_entries(self.learner.pool_size)}.")
         else:
             clf = self.learner
             head = (f"Trials: {T}; class mistakes M = {self.mistakes} ≤ M_s + |P| = {clf.sim_learner.mistakes} + "
@@ -375,11 +382,11 @@ class ReductionExplorer:
         ax.step(np.arange(1, len(m) + 1), m, where="post", color="tab:purple", lw=2, label="class mistakes M")
         ax.axhline(self.bound, color="k", ls="--", lw=1.2, label=f"B_s + K = {self.bound:.0f}")
         ax.set_xlim(0, max(10, len(m) + 1))
-        ax.set_ylim(0, self.bound + 1)
+        ax.set_ylim(0, self.bound + 2.5)  # room above the bound: M <= bound, so the legend covers no data
         ax.set_xlabel("trial")
         ax.set_ylabel("mistakes")
         ax.set_title("Mistakes against Lemma 8's bound", fontsize=10)
-        ax.legend(loc="center right", fontsize=LEGEND_FONTSIZE, frameon=True)
+        ax.legend(loc="upper left", ncol=2, fontsize=LEGEND_FONTSIZE, frameon=True)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)
