@@ -8,7 +8,7 @@ app_ex1.graph.value, app_ex1.adversary.value = "barbell", "adaptive"
 app_ex1.target.value = "UnionFindLearner"
 for _ in range(2):
     app_ex1.play_button.click()
-M_uf_ex1 = np.int64(app_ex1.game.mistakes["UnionFindLearner"])
+M_uf_ex1 = float(app_ex1.game.mistakes["UnionFindLearner"])  # a whole float is accepted
 bound_ex1 = np.int64(app_ex1.game.n - len(np.unique(app_ex1.game.labels)))
 ''',
         "wrong": '''# clicks Play once (40 trials) and takes n - 1 as the bound
@@ -21,14 +21,14 @@ M_uf_ex1 = app_ex1.game.mistakes["UnionFindLearner"]
 bound_ex1 = app_ex1.game.n - 1
 ''',
         "wrong_fails": ["10-ex1-tests"],
-        "why": "different: loop of clicks, K from the labels, numpy ints; wrong: one Play (40 trials) and bound n - 1",
+        "why": "different: loop of clicks, K from the labels, a whole float and a numpy int; wrong: one Play (40 trials) and bound n - 1",
     },
     "10-ex2-code": {
         "different": '''learners_ex2 = list(games["random"].names)
-g2 = Playground("karate club", learners_ex2, "adaptive", seed=0, adversary_options={"target": "AlwaysSimilar"})
+game_ex2 = Playground("karate club", learners_ex2, "adaptive", seed=0, adversary_options={"target": "AlwaysSimilar"})
 for _ in range(60):
-    g2.step()
-mistakes_ex2 = {name: np.int64(g2.mistakes[name]) for name in learners_ex2}
+    game_ex2.step()
+mistakes_ex2 = {name: np.int64(game_ex2.mistakes[name]) for name in learners_ex2}
 ''',
         "wrong": '''# the adaptive adversary left on its default target (the first learner) ... which is not AlwaysSimilar here
 game_ex2 = Playground("karate club", games["random"].names, "adaptive", seed=0,

@@ -190,7 +190,8 @@ def draw_labelled_graph(
     with_labels : bool, optional
         Write vertex numbers on the vertices; default: when ``n <= 40``.
     path : sequence of int, optional
-        A path revealed with the pair, drawn in black.
+        A path revealed with the pair, drawn in black; the cut edges it crosses are drawn on top
+        of it in solid red.
     legend : bool, default True
         A legend of the classes and of the cut edges.
     font_size : float, default 7
@@ -220,7 +221,11 @@ def draw_labelled_graph(
     nx.draw_networkx_edges(G, pos, edgelist=inside, ax=ax, edge_color="0.75", width=0.8)
     nx.draw_networkx_edges(G, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=1.8, style="dashed")
     if path is not None and len(path) >= 2:
-        nx.draw_networkx_edges(G, pos, edgelist=list(zip(path[:-1], path[1:])), ax=ax, edge_color="black", width=3.0)
+        steps = list(zip(path[:-1], path[1:]))
+        nx.draw_networkx_edges(G, pos, edgelist=steps, ax=ax, edge_color="black", width=3.0)
+        crossed = [(a, b) for a, b in steps if (min(a, b), max(a, b)) in cut_set]
+        if crossed:  # the cut edges the path crosses, on top in solid red, so they can be counted
+            nx.draw_networkx_edges(G, pos, edgelist=crossed, ax=ax, edge_color="tab:red", width=3.0)
     colors = [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
     # colours are listed for vertices 0..n-1, so draw them in that order (not G's insertion order)
     nx.draw_networkx_nodes(G, pos, nodelist=range(len(y)), ax=ax, node_color=colors, node_size=node_size,
