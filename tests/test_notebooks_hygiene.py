@@ -296,3 +296,24 @@ def test_tests_use_only_names_the_exercise_asks_for(path):
         if used:
             problems.append(f"{meta(c)['grade_id']} reads {sorted(used)}, which only the worked solution defines")
     assert not problems, f"{path.name}: {problems}; build them in the test (as _private names) or name them in the exercise"
+
+
+# The paper's LaTeX labels (``prop:percwin``, ``t:unknown``, ``a:2`` …) mean nothing to a reader of
+# the printed paper; the notebooks cite printed numbers only.  Notebook 00's concordance table
+# ("Reading the paper alongside") is the one place that pairs each printed number with its label.
+LATEX_LABEL = re.compile(r"(?<![\w/\\])(?:thm|lem|l|t|prop|p|def|a|f|fig|cor|claim|e|eq|s|sec|alg|app):[A-Za-z][\w-]*")
+CONCORDANCE_HEADING = "Reading the paper alongside"
+
+
+def test_latex_label_detector_can_fail():
+    assert LATEX_LABEL.search("Proposition 2 (prop:percwin)") and LATEX_LABEL.search("(`e:separ`)")
+    assert not LATEX_LABEL.search("ratio: 2.0, https://example.org, time: 3 s, `np.linalg:` x")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_prose_cites_printed_numbers_not_latex_labels(path):
+    found = [(index, match.group())
+             for index, cell in enumerate(_load(path)["cells"])
+             if cell["cell_type"] == "markdown" and CONCORDANCE_HEADING not in _source(cell)
+             for match in LATEX_LABEL.finditer(_source(cell))]
+    assert not found, f"{path.name}: LaTeX label names in the prose (cell, label): {found}; cite the printed number"
