@@ -318,7 +318,7 @@ def _ising_graphs():
 
 
 class IsingReductionExplorer:
-    """Step through the splices of the graph → constrained-path reduction (Theorem 2, t:hardness).
+    """Step through the splices of the graph → constrained-path reduction (Theorem 2).
 
     Choose a small graph ``G`` and ``β``; **Next splice** / **Back** move through the stages
     of :func:`~simpred_lite.theory.hardness.reduction_stages`: ``P_0`` (the depth-first visit of the

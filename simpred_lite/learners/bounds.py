@@ -494,7 +494,7 @@ def rnorm_perceptron_mistake_bound(n: int, target_norm_s: float) -> float:
     is ``(r-1)``-smooth w.r.t. ``||.||_r``, so a missed dissimilar pair (``w.v < (r-1)||v||_r^2``)
     raises ``F`` by less than ``(3/2)(r-1)||v||_r^2`` and a missed similar pair
     (``w.v >= (r-1)||v||_r^2``, ``theta -= v``) lowers it by at least ``(1/2)(r-1)||v||_r^2``,
-    where ``1 <= ||v||_r^2 = |x_t|^(4/r) <= e``.  Separability (``e:separ``) gives
+    where ``1 <= ||v||_r^2 = |x_t|^(4/r) <= e``.  Separability (equation (9)) gives
     ``vec(U).theta = 2P`` (``P`` missed dissimilar pairs, ``D`` missed similar ones), and
     Hoelder ``2P <= ||vec U||_s ||theta||_r``.  Hence ``4P^2 <= c (3eP - D)`` with
     ``c = (r-1)||vec U||_s^2``, and ``M = P + D <= (1+3e)P - 4P^2/c <= (1+3e)^2 c / 16``.

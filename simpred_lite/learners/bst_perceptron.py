@@ -24,7 +24,7 @@ contributes to the double sum over *ordered* pairs of ``P_t`` twice — once as
 
 So the rule is Algorithm 1's ``tr(W^T X_t) > R^2`` exactly when the ordered sum is compared
 with ``2 R^2 = 8 log2^2 N`` (the paper prints ``>= 4 log^2 n``, i.e. half the threshold and
-``>=`` instead of ``>``).  The update (e:updatestep) itself is exact.  The code stores each
+``>=`` instead of ``>``).  The update (equation (5)) itself is exact.  The code stores each
 unordered pair once and doubles the sum.
 
 **Lazy F.**  ``F`` holds only the entries ``F[l, l']`` (``l < l'``) that a mistake has touched
@@ -281,7 +281,7 @@ class BSTPerceptron(SimilarityLearner):
         Default ``2 R^2``, the value equivalent to Algorithm 1.
     strict : bool, default True
         Compare with ``>`` (Algorithm 1).  ``threshold=4 * bst.depth**2, strict=False`` is the
-        rule as printed in (e:predictionstep), which is *not* equivalent.
+        rule as printed in equation (4), which is *not* equivalent.
 
     Attributes
     ----------

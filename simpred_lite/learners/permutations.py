@@ -1,4 +1,4 @@
-"""Learners for the paired permutation problem of Theorem 9 (``thm:lognec``, §7).
+"""Learners for the paired permutation problem of Theorem 9 (§7).
 
 The concept, its patterns and the adversaries live in :mod:`simpred_lite.theory.lowerbound`;
 the learners live here, beside every other learner:
@@ -189,7 +189,7 @@ class _PairedPatterns(ClassLearner):
 
 
 class PairedPermutationClassLearner(_PairedPatterns):
-    """The class algorithm ``A`` of Theorem 9 (``thm:lognec``): a weighted master over histories.
+    """The class algorithm ``A`` of Theorem 9: a weighted master over histories.
 
     A pool of hallucinated histories of the consistent predictor ``A_0``, started with the
     empty history of weight 1.  On ``(x', x'')`` it predicts the weighted-majority value of

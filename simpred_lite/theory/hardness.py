@@ -1,4 +1,4 @@
-"""Ising partition functions, and the reduction behind Theorem ``t:hardness``.
+"""Ising partition functions, and the reduction behind Theorem 2.
 
 The (ferromagnetic) Ising distribution over labelings ``y in {1, 2}^n`` of a graph ``G`` is
 ``p(y) ∝ 2^(-β |cut^G(y)|)``; its normaliser is the *partition function*
@@ -330,7 +330,7 @@ def brute_force_terms(n: int) -> int:
 
 @dataclass(frozen=True)
 class ReductionSteps:
-    """The stages of the reduction of Theorem ``t:hardness`` (the paper's Ising figure).
+    """The stages of the reduction of Theorem 2 (the paper's Ising figure).
 
     Attributes
     ----------
@@ -357,7 +357,7 @@ class ReductionSteps:
 
 
 def reduction_steps(G: nx.Graph) -> ReductionSteps:
-    """Run the construction of the proof of Theorem ``t:hardness`` step by step.
+    """Run the construction of the proof of Theorem 2 step by step.
 
     1. ``T``: the depth-first-search spanning tree of ``G`` from vertex ``0`` (neighbours
        visited in increasing order, so the result is deterministic); ``R = E_G - E_T``.
@@ -421,7 +421,7 @@ def reduction_steps(G: nx.Graph) -> ReductionSteps:
 
 
 def reduce_to_constrained_path(G: nx.Graph):
-    """Reduce ``Z_G`` to a constrained path: ``Z_G(2β) = Z_P(C, β)`` (Theorem ``t:hardness``).
+    """Reduce ``Z_G`` to a constrained path: ``Z_G(2β) = Z_P(C, β)`` (Theorem 2).
 
     See :func:`reduction_steps` for the construction (DFS spanning tree from vertex 0).
 
@@ -481,7 +481,7 @@ def constraint_frontier(m: int, constraints) -> list[int]:
 
 
 def reduction_stages(G: nx.Graph, beta: int) -> list[dict]:
-    """Each stage of the reduction of Theorem ``t:hardness`` with its two partition functions.
+    """Each stage of the reduction of Theorem 2 with its two partition functions.
 
     Stage ``k`` is the labelled path after the first ``k`` splices (stage ``0`` is ``P_0``,
     the last one is ``P``) with its equality constraints ``C_k`` (every pair of path

@@ -1,4 +1,4 @@
-"""The ``log K`` factor is necessary: the paired permutation problem (Theorem 9 (``thm:lognec``)).
+"""The ``log K`` factor is necessary: the paired permutation problem (Theorem 9).
 
 A permutation ``z`` of the ``K`` items ``0 .. K-1`` (the paper's ``1 .. K``) defines the
 *paired permutation* concept on patterns ``(x', x'')``:

@@ -1,10 +1,10 @@
-"""The lower bound of Proposition 1 (p:boundsimilarity), played against real learners.
+"""The lower bound of Proposition 1, played against real learners.
 
 Proposition 1 of the paper says: for every ``phi >= 0`` there is a ``K``-class labeling
 ``y`` of ``G`` on which *any* similarity algorithm makes at least ``phi/2 - K`` mistakes
 while the resistance-weighted cut ``E|Phi^T(y)| = sum_{(i,j) in Phi^G(y)} R_ij`` is below
 ``phi``.  The paper obtains it from a class-prediction lower bound (CGV09b) and the
-reduction of Theorem 1 (thm:doubleequiv).  Here the argument is made direct and
+reduction of Theorem 1.  Here the argument is made direct and
 constructive, so that it can be run against a learner:
 
 * the *resistance degree* of a vertex, ``r(v) = sum_{u ~ v} R_uv``, is the expected

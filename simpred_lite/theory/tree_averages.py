@@ -1,14 +1,14 @@
 """Averages over random spanning trees (Theorem 3).
 
-Theorem 3 (label ``t:winnowandperceptron``) bounds the *expected* mistakes of Matrix Winnow
+Theorem 3 bounds the *expected* mistakes of Matrix Winnow
 and of the Matrix Perceptron run on the Binary Support Tree ``B`` of a uniformly random
 spanning tree ``T``.  Its proof is a chain of per-tree inequalities, then an expectation:
 
-* on a fixed ``B`` (Proposition 2, ``prop:percwin``, with ``R_B = 2 log2 N`` the diameter of
+* on a fixed ``B`` (Proposition 2, with ``R_B = 2 log2 N`` the diameter of
   ``B`` and ``m = 2N - 2`` its edges): the Perceptron errs at most ``R_B^2 ||U_B||_F^2 <=
   4 R_B^2 |Phi^B|^2`` times, Matrix Winnow at most ``(e^eta + 1)/eta R_B |Phi^B| ln m``;
 * ``|Phi^B| <= 2 |Phi^T| log2 N`` (the BST construction);
-* Lemma 10 (``l:expected``): ``E|Phi^T| = phi`` and ``E|Phi^T|^2 <= 2 phi^2``, where ``phi`` is
+* Lemma 10: ``E|Phi^T| = phi`` and ``E|Phi^T|^2 <= 2 phi^2``, where ``phi`` is
   the resistance-weighted cut size.  (The lemma is stated per class; the same negative
   correlation argument gives it for the whole cut, because ``E|Phi^T| >= 1`` whenever the
   cut is not empty.)

@@ -161,7 +161,7 @@ def complete_spanning_tree(G: nx.Graph, forest_edges) -> list[tuple[int, int]]:
 
 
 def target_matrix(U_rows: np.ndarray) -> np.ndarray:
-    """``U = sum_k u_k u_k^T``, the (rank ``<= K``) separator of ``e:separ``.
+    """``U = sum_k u_k u_k^T``, the (rank ``<= K``) separator of equation (9).
 
     Examples
     --------
