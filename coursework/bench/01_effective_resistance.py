@@ -4,17 +4,18 @@ correct answer written differently and one plausible wrong answer (see coursewor
 ANSWERS = {
     "01-ex1-code": {
         "different": '''from fractions import Fraction as F
-# the diagonal (1) in parallel with 0-3-2 (2) is 2/3; in series with (2, 1): 5/3; in parallel with (0, 1)
-route = F(2, 3) + 1
-R01_ex1 = 1 / (1 / F(1) + 1 / route)
-R12_ex1 = F(R01_ex1.numerator, R01_ex1.denominator)      # the symmetry 0 <-> 2
+# R_02: conductances of the three parallel routes add up: 1 (chord) + 1/2 (0-1-2) + 1/3 (0-4-3-2)
+R02_ex1 = 1 / (F(1) + F(1, 2) + F(1, 3))
+# R_03: (chord || 0-1-2) + edge (2, 3), in parallel with 0-4-3
+left = 1 / (F(1) + F(1, 2)) + 1
+R03_ex1 = F((left * 2).numerator, (left * 2).denominator) / (left + 2)
 ''',
-        "wrong": '''# forgets that the direct edge (0, 1) is in parallel with the detour
-R01_ex1 = Fraction(1) * Fraction(2, 3) + 1
-R12_ex1 = R01_ex1
+        "wrong": '''# forgets the long route 0-4-3-2 in parallel with the chord
+R02_ex1 = Fraction(1) * Fraction(2) / (Fraction(1) + Fraction(2))
+R03_ex1 = Fraction(10, 11)
 ''',
         "wrong_fails": ["01-ex1-tests"],
-        "why": "different: explicit conductance sum, Fraction alias; wrong: series value 5/3 without the parallel edge",
+        "why": "different: conductance sum, product over sum, Fraction alias; wrong: R_02 = 1 || 2 without the route 0-4-3-2",
     },
     "01-ex2-code": {
         "different": '''import numpy as np

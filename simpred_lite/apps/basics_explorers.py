@@ -207,7 +207,10 @@ class ResistanceCutExplorer:
 
     def _on_preset(self, change: dict) -> None:
         preset = self.preset.value   # the current value: a refused None is already undone
-        if self._quiet or preset is None or preset == "(by hand)":
+        if self._quiet or preset is None:
+            return
+        if preset == "(by hand)":   # keeps the labelling; replaces a refusal message by the status
+            self._update()
             return
         self.set_labels(self._preset_labels(preset))
 
@@ -222,7 +225,12 @@ class ResistanceCutExplorer:
     def _update(self) -> None:
         y, cut, R = self.labels, self.cut, self.R
         ones = [v for v in range(len(y)) if y[v] == 1]
-        head = f"Class 1 = {{{', '.join(map(str, ones))}}}; class 0 = the other {len(y) - len(ones)} vertices."
+        if not ones:
+            head = f"Class 1 is empty: all {len(y)} vertices are in class 0."
+        elif len(ones) == len(y):
+            head = f"All {len(y)} vertices are in class 1; class 0 is empty."
+        else:
+            head = f"Class 1 = {{{', '.join(map(str, ones))}}}; class 0 = the other {len(y) - len(ones)} vertices."
         if not cut:
             self.status.value = (head + "<br>Every vertex is in one class: no edge is cut, "
                                  "|Φ^G| = 0 and φ = 0. Press a vertex to move it to the other class.")
@@ -250,7 +258,7 @@ class ResistanceCutExplorer:
                                          font_size=10, font_color="tab:red", rotate=False,
                                          bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none"})
         ax.margins(0.08)
-        _show_png(self.out, fig)
+        _show_png(self.out, fig, dpi=100)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

@@ -449,7 +449,7 @@ def plot_cut_vs_weighted_cut(names, cuts, weighted, ax=None, title: str = "Cut s
     x = np.arange(len(names))
     ax.bar(x - 0.2, cuts, width=0.4, color="tab:red", label=r"$|\Phi^G|$ (cut edges)")
     ax.bar(x + 0.2, weighted, width=0.4, color="tab:blue",
-           label=r"$\phi = \sum_{e \in \Phi^G} R_e = \mathrm{E}\,|\Phi^T|$")
+           label=r"$\phi = \sum R_e$ over the cut edges $= \mathrm{E}\,|\Phi^T|$")
     ax.set_xticks(x, list(names), fontsize=8)
     ax.set_yscale("log")
     ax.set_title(title)

@@ -53,6 +53,22 @@ def test_the_barbell_bridge_costs_one_and_a_clique_vertex_less():
     assert len(app.cut) == 3 and app.phi == pytest.approx(1.5)
     app.set_labels(np.zeros(9, dtype=int))
     assert app.cut == [] and "no edge is cut" in app.status_text
+    assert app.status_text.startswith("Class 1 is empty: all 9 vertices are in class 0."), \
+        "with no vertex pressed the status should say that class 1 is empty"
+    app.set_labels(np.ones(9, dtype=int))
+    assert app.status_text.startswith("All 9 vertices are in class 1; class 0 is empty."), \
+        "with every vertex pressed the status should say that class 0 is empty"
+
+
+def test_choosing_by_hand_after_a_refusal_shows_the_status_again():
+    app = ResistanceCutExplorer()
+    with pytest.raises(ValueError):
+        app.graph.value = "moon"
+    assert app.status_text.startswith("Not changed:"), "a refused graph should be explained in the status"
+    app.preset.value = "(by hand)"
+    assert app.status_text.startswith("Class 1 = {5, 6, 7, 8}"), \
+        "choosing (by hand) should replace the refusal by the status of the current labelling"
+    assert app.cut == [(4, 5)], "choosing (by hand) should keep the labelling"
 
 
 def test_the_cut_explorer_refuses_odd_input_with_a_sentence():
