@@ -231,8 +231,8 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
             for lo, hi in groups[v]:
                 h = 0.2 + 1.0 * (hi - lo) / span_max
                 ax.add_patch(Arc(((lo + hi) / 2, side * 0.22), hi - lo, 2 * h, theta1=0 if side > 0 else 180,
-                                 theta2=180 if side > 0 else 360, color=color, ls=ls, lw=1.6))
-            ax.plot([], [], color=color, ls=ls, lw=1.6, label=f"copies of {v}")
+                                 theta2=180 if side > 0 else 360, color=color, ls=ls, lw=1.2))
+            ax.plot([], [], color=color, ls=ls, lw=1.2, label=f"copies of {v}")
         ax.legend(title="arcs: y equal", loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=LEGEND_FONTSIZE,
                   title_fontsize=LEGEND_FONTSIZE, frameon=False)
     ax.set_xlim(-0.7, len(copies) - 0.3)
@@ -300,7 +300,8 @@ def draw_ising_reduction(G: nx.Graph, fig=None, seed: int | None = None):
     for k, path in enumerate(steps.paths):
         ax = fig.add_subplot(grid[1 + k, :])
         if k == 0:
-            draw_labelled_path(path, ax=ax, title=f"(c) P_0: the depth-first visit of T, {len(path)} = 2n - 1 vertices")
+            draw_labelled_path(path, ax=ax,
+                               title=f"(c) $P_0$: the depth-first visit of T, {len(path)} = 2n - 1 vertices")
             continue
         p, q = steps.splices[k - 1]
         lo = min(p, q)
