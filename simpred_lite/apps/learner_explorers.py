@@ -737,7 +737,7 @@ class YourDataExplorer:
         self.run_button.on_click(lambda _: self.run())
         # a valid value typed after a refusal clears the refusal (the status line describes the choice again)
         for box in (self.k, self.trials, self.T, self.seed, self.learners):
-            box.observe(lambda _: self._clear_refusal(), names="value")
+            box.observe(_if_changed(self._clear_refusal), names="value")
         self._controls = (self.dataset, self.k, self.trials, self.T, self.seed, self.learners, self.run_button)
         self.widget = W.VBox([self.title,
                               W.HBox([W.VBox([self.dataset, self.k, self.trials, self.T, self.seed]),
