@@ -23,6 +23,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
 from ..checks import check_int, check_pair
+from ..game.evaluation import TIME_LIMIT
 from ..graphs import cut_size, planted_partition
 from ..learners import (
     ClassifierFromSimilarity,
@@ -655,6 +656,9 @@ class YourDataExplorer:
         ``"random"``, ``"cut-biased"`` or ``"adaptive"``.
     T : int, default 1000
     seed : int, default 0
+    time_limit : float or None, default :data:`~simpred_lite.game.evaluation.TIME_LIMIT`
+        As in :func:`~simpred_lite.game.evaluate`: seconds one learner may take; ``None`` never
+        retires a learner on time, so that the result does not depend on the machine's load.
 
     Attributes
     ----------
@@ -694,12 +698,14 @@ class YourDataExplorer:
     def __init__(self, dataset: str = "iris", k: int = 10,
                  learners: tuple[str, ...] = ("UnionFindLearner", "Matrix Perceptron", "Matrix Winnow"),
                  trials: str = "random",
-                 T: int = 1000, seed: int = 0):
+                 T: int = 1000, seed: int = 0, time_limit: float | None = TIME_LIMIT):
         from ..datasets import DATASETS
+        from ..game.evaluation import _check_time_limit
         from ..learners.registry import playable
 
         self.DATASETS = tuple(DATASETS)
         self.PLAYABLE = tuple(playable())
+        self.time_limit = _check_time_limit(time_limit)
         for name, value, options in (("dataset", dataset, self.DATASETS), ("trials", trials, self.TRIALS)):
             if value not in options:
                 raise ValueError(f"{name} must be one of {list(options)}, got {value!r}")
@@ -736,6 +742,9 @@ class YourDataExplorer:
         self.evaluation: Any = None  # the last run's Evaluation
         self.dataset.observe(lambda _: self._describe(), names="value")
         self.run_button.on_click(lambda _: self.run())
+        # a valid value typed after a refusal clears the refusal (the status line describes the choice again)
+        for box in (self.k, self.trials, self.T, self.seed, self.learners):
+            box.observe(_if_changed(self._clear_refusal), names="value")
         self._controls = (self.dataset, self.k, self.trials, self.T, self.seed, self.learners, self.run_button)
         self.widget = W.VBox([self.title,
                               W.HBox([W.VBox([self.dataset, self.k, self.trials, self.T, self.seed]),
@@ -760,6 +769,11 @@ class YourDataExplorer:
         note = "" if self.knn else " (a graph already: k does not apply)"
         self.status.value = (f"{html.escape(self.dataset.value)}: {html.escape(DATASETS[self.dataset.value])}{note}. "
                              "Choose the learners (Ctrl/Shift-click for several) and press <b>Run</b>.")
+
+    def _clear_refusal(self) -> None:
+        """After a refused entry ("Not changed: …"), a valid one shows the description again."""
+        if self.status.value.startswith("Not changed"):
+            self._describe()
 
     def refusal(self, n: int | None = None) -> str | None:
         """Why the current choice would take too long (a sentence), or None if it may run."""
@@ -820,7 +834,7 @@ class YourDataExplorer:
                 self.now_playing.value = f"learner {k} of {len(specs)}: {spec.name}"
                 self.status.value = (f"{html.escape(lg.name)}: learner {k} of {len(specs)}, "
                                      f"{html.escape(spec.name)}, plays {T} trials …")
-                results.append(_play(spec, G, y, trial_list, seed, block, False))
+                results.append(_play(spec, G, y, trial_list, seed, block, False, self.time_limit))
                 self.progress.value = k + 1
             self.evaluation = Evaluation(lg.name, G, y, kind, T, seed, min(block, T), results)
         finally:

@@ -282,3 +282,19 @@ def test_your_data_says_which_learner_plays_i_of_n():
     assert [s for s in seen if s.startswith("learner")] == [f"learner {i} of 3: {name}"
                                                              for i, name in enumerate(chosen, start=1)]
     assert app.now_playing in app.busy.children and app.now_playing.value == ""  # cleared when idle
+
+
+def test_your_data_valid_entry_after_a_refusal_clears_the_refusal():
+    app = YourDataExplorer("karate club", learners=["UnionFindLearner"], T=50)
+    app.T.set_state({"value": "2.5"})  # refused, as typed in the browser
+    assert app.status_text.startswith("Not changed"), "a refused T should be explained in the status line"
+    app.T.set_state({"value": " 100 "})
+    assert int(app.T.value) == 100, "a valid T typed after a refusal should be accepted"
+    assert not app.status_text.startswith("Not changed"), "a valid entry should replace the refusal in the status line"
+
+
+def test_your_data_time_limit_none_plays_every_trial():
+    app = YourDataExplorer("karate club", learners=["UnionFindLearner"], T=60, time_limit=None)
+    app.run()
+    assert not app.evaluation.retired, "with time_limit=None no learner should be retired on time"
+    assert app.evaluation["UnionFindLearner"].played == 60, "every trial should be played"
