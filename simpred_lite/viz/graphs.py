@@ -167,6 +167,8 @@ def draw_labelled_graph(
     path=None,
     legend: bool = True,
     font_size: float = 7,
+    cut_width: float = 1.8,
+    edge_gray: str = "0.75",
 ):
     """Draw ``G`` with vertices coloured by class and the cut edges ``Phi^G`` red and dashed.
 
@@ -197,6 +199,11 @@ def draw_labelled_graph(
     font_size : float, default 7
         Size of the vertex numbers; raise it (with ``node_size``) where a student picks
         vertices by number in a figure that is shown shrunk.
+    cut_width : float, default 1.8
+        Line width of the cut edges.
+    edge_gray : str, default "0.75"
+        Grey level of the other edges (a matplotlib grey string); darker with thinner cut
+        edges keeps a small cut from looking like most of the graph.
 
     Returns
     -------
@@ -218,8 +225,8 @@ def draw_labelled_graph(
     cut = cut_edges(G, y)
     cut_set = set(cut)
     inside = [e for e in G.edges if (min(e), max(e)) not in cut_set]
-    nx.draw_networkx_edges(G, pos, edgelist=inside, ax=ax, edge_color="0.75", width=0.8)
-    nx.draw_networkx_edges(G, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=1.8, style="dashed")
+    nx.draw_networkx_edges(G, pos, edgelist=inside, ax=ax, edge_color=edge_gray, width=0.8)
+    nx.draw_networkx_edges(G, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=cut_width, style="dashed")
     if path is not None and len(path) >= 2:
         steps = list(zip(path[:-1], path[1:]))
         nx.draw_networkx_edges(G, pos, edgelist=steps, ax=ax, edge_color="black", width=3.0)
@@ -242,7 +249,7 @@ def draw_labelled_graph(
     if legend:
         handles = [Line2D([], [], ls="none", marker="o", ms=7, mfc=CLASS_COLORS[int(k) % len(CLASS_COLORS)],
                           mec="0.2", label=f"class {int(k)}") for k in np.unique(y)]
-        handles.append(Line2D([], [], color="tab:red", ls="--", lw=1.8, label="cut edge"))
+        handles.append(Line2D([], [], color="tab:red", ls="--", lw=cut_width, label="cut edge"))
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=LEGEND_FONTSIZE,
                   frameon=False, borderaxespad=0.0)
     return ax
