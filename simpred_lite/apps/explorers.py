@@ -41,7 +41,7 @@ class BSTTrialExplorer:
     leaves, the set ``S_t``, the tags ``f_t``, the sum of ``F`` over ``P_t x P_t``, the
     threshold ``2R^2`` and the prediction.  **Learn** tells the learner the label (the true
     one from ``labels``, preset when the pair changes; you may flip it) and updates ``F``
-    on a mistake.
+    on a mistake.  **Reset** starts again from ``F = 0`` with no trial learned (and the true label).
 
     Parameters
     ----------
@@ -55,11 +55,11 @@ class BSTTrialExplorer:
         The pair (vertex numbers of the graph).
     label : ipywidgets.ToggleButtons
         The label **Learn** applies: ``0`` similar, ``1`` dissimilar.
-    learn_button : ipywidgets.Button
+    learn_button, reset_button : ipywidgets.Button
     status : ipywidgets.HTML
         The computation of the trial, in words.
     out : ipywidgets.Output
-        The BST with ``P_t`` (light blue), ``S_t`` (thick borders) and the tags (red).
+        The BST with ``P_t`` (light blue), ``S_t`` (black rings) and the tags (red).
     learner : BSTPerceptron
     history : list of dict
         One entry per **Learn**: ``i, j, path_sum, prediction, label, mistake``.
@@ -73,6 +73,8 @@ class BSTTrialExplorer:
     (0, 1)
     >>> app.learn_button.click(); app.explanation["path_sum"]
     32
+    >>> app.reset_button.click(); app.explanation["path_sum"], app.history
+    (0, [])
     """
 
     def __init__(self, bst, labels=None):
@@ -91,6 +93,7 @@ class BSTTrialExplorer:
                                                "Learn will apply y = 1: i and j in different classes"])
         self.learn_button = W.Button(description="Learn", button_style="warning",
                                      tooltip="tell the learner the label; F changes on a mistake")
+        self.reset_button = W.Button(description="Reset", tooltip="start again: F = 0, no trial learned")
         self.title = W.HTML(f"<b>One trial of the BST Perceptron</b> ({n} vertices, N = {bst.num_leaves} leaves, "
                             f"R = 2 log2 N = {self.learner.R})")
         self.status = W.HTML(layout=W.Layout(min_height="7.5em"))
@@ -98,7 +101,9 @@ class BSTTrialExplorer:
         self.i.observe(self._on_pair, names="value")
         self.j.observe(self._on_pair, names="value")
         self.learn_button.on_click(lambda _: self.learn())
-        self.widget = W.VBox([self.title, W.HBox([self.i, self.j]), W.HBox([self.label, self.learn_button]),
+        self.reset_button.on_click(lambda _: self.reset())
+        self.widget = W.VBox([self.title, W.HBox([self.i, self.j]),
+                              W.HBox([self.label, self.learn_button, self.reset_button]),
                               self.status, self.out])
         self.last = ""
         self._on_pair(None)
@@ -136,6 +141,15 @@ class BSTTrialExplorer:
         self._update()
         return mistake
 
+    def reset(self) -> None:
+        """Start again: a fresh learner (``F = 0``), no trial learned, the true label of the pair preset."""
+        self.learner = BSTPerceptron(self.bst)
+        self.history = []
+        self._on_pair(None)
+        self.last = "Reset: F = 0, no trial learned" + ("; the label is the true one again." if self.labels is not None
+                                                        else ".")
+        self._update()
+
     def _on_pair(self, change) -> None:
         i, j = int(self.i.value), int(self.j.value)
         if self.labels is not None and i != j:
@@ -164,7 +178,8 @@ class BSTTrialExplorer:
         fig = Figure(figsize=(9, 4.2))
         ax = fig.subplots()
         draw_bst_trial(self.bst, trial_structure(self.bst, i, j), ax=ax, labels=self.labels,
-                       title=f"Pair ({i}, {j}): P_t light blue, S_t thick borders, tags f_t in red")
+                       title=f"Pair ({i}, {j}): " + r"$\mathcal{P}_t$ light blue, $\mathcal{S}_t$ black rings, "
+                       r"tags $f_t$ in red")
         ax.set_axis_off()
         _show_png(self.out, fig)
 

@@ -111,9 +111,13 @@ def draw_bst(B, labels=None, ax=None, title: str = "Binary Support Tree B", show
 
 
 def draw_bst_trial(bst, structure=None, ax=None, labels=None, title: str = "Binary Support Tree"):
-    """Draw a BST as in Figure 2 of the paper: ``P_t`` filled light blue, ``S_t`` with thick
-    borders, the tags ``f_t`` in red, heap indices inside the vertices and the graph vertex
-    (or ``d`` for a dummy leaf) under each leaf.
+    """Draw a BST as in Figure 2 of the paper: ``P_t`` filled light blue, ``S_t`` ringed in
+    black, the tags ``f_t`` in red directly above their vertices, heap indices inside the
+    vertices and the graph vertex (or ``d`` for a dummy leaf) under each leaf.
+
+    With ``labels`` the border of every vertex is the colour of its propagated class; the
+    black ring of a vertex of ``S_t`` is drawn *outside* that border, so the class of every
+    vertex stays readable.
 
     Parameters
     ----------
@@ -154,27 +158,30 @@ def draw_bst_trial(bst, structure=None, ax=None, labels=None, title: str = "Bina
     for h, (x, z) in pos.items():
         face = "#a6d8f0" if h in path else "white"
         edge = CLASS_COLORS[int(y[h]) % 10] if y is not None else "0.3"
-        ax.scatter([x], [z], s=560, c=face, edgecolors="black" if h in S else edge,
-                   linewidths=3.0 if h in S else 2.0, zorder=2)
+        if h in S:  # an outer black ring: the class colour of the border stays visible inside it
+            ax.scatter([x], [z], s=1000, c="none", edgecolors="black", linewidths=2.2, zorder=2)
+        ax.scatter([x], [z], s=560, c=face, edgecolors=edge, linewidths=2.4, zorder=2)
         ax.text(x, z, str(h), ha="center", va="center", fontsize=10, zorder=3)
-        if structure and h in structure.tags:
-            ax.text(x + 0.32, z + 0.24, str(structure.tags[h]), color="tab:red", fontsize=10, fontweight="bold",
-                    zorder=3)
+        if structure and h in structure.tags:  # directly above the vertex, clear of its ring
+            ax.text(x, z + 0.33, str(structure.tags[h]), ha="center", va="bottom", color="tab:red", fontsize=10,
+                    fontweight="bold", zorder=4,
+                    bbox=dict(boxstyle="round,pad=0.1", facecolor="white", edgecolor="none", alpha=0.85))
     for h in range(N, 2 * N):
         v = bst.vertex_at(h)
         ax.text(pos[h][0], -0.45, "d" if v is None else f"v{v}", ha="center", va="top", fontsize=10)
-    if y is not None:  # the border colour of a vertex that is not in S_t is its class
-        from matplotlib.lines import Line2D
-
+    ring = Line2D([], [], ls="none", marker="o", ms=13, mfc="none", mec="black", mew=2.2,
+                  label=r"in $\mathcal{S}_t$: black ring")
+    if y is not None:  # the border colour of every vertex is its class
         classes = sorted({int(c) for c in y[1:] if c is not None and c >= 0})
-        handles = [Line2D([], [], ls="none", marker="o", ms=10, mfc="white", mec=CLASS_COLORS[c % 10], mew=2.0,
+        handles = [Line2D([], [], ls="none", marker="o", ms=10, mfc="white", mec=CLASS_COLORS[c % 10], mew=2.4,
                           label=f"class {c}") for c in classes]
-        handles.append(Line2D([], [], ls="none", marker="o", ms=10, mfc="white", mec="black", mew=3.0,
-                              label="in S_t (any class)"))
-        ax.legend(handles=handles, title="vertex border", loc="upper left", bbox_to_anchor=(1.0, 1.0),
+        ax.legend(handles=handles + [ring], title="vertex border", loc="upper left", bbox_to_anchor=(1.0, 1.0),
                   fontsize=LEGEND_FONTSIZE, title_fontsize=LEGEND_FONTSIZE, frameon=False, borderaxespad=0.0)
+    elif structure:
+        ax.legend(handles=[ring], loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=LEGEND_FONTSIZE,
+                  frameon=False, borderaxespad=0.0)
     ax.set_title(title)
-    ax.set_ylim(-0.9, bst.depth + 0.6)
+    ax.set_ylim(-0.9, bst.depth + 0.75)
     ax.set_axis_off()
     return ax
 
