@@ -4,7 +4,7 @@ correct answer written differently and one plausible wrong answer (see coursewor
 ANSWERS = {
     "02-ex1-code": {
         "different": '''import numpy as np
-walk = np.array([0, 1, 2, 1, 4, 5, 4, 3])
+walk = np.array([0, 1, 4, 3, 0, 1, 2, 5, 4, 7])
 stack = []
 for v in walk:
     while v in stack:          # pop the loop back to v, then push v again
@@ -19,12 +19,15 @@ while p[-1] != walk[-1]:
     p.append(last[p[-1]])
 last_exit_ex1 = np.array(p)
 ''',
-        "wrong": '''walk_ex1 = [0, 1, 2, 1, 4, 5, 4, 3]
-le_ex1 = list(dict.fromkeys(walk_ex1))          # drops repeated vertices instead of erasing loops
+        "wrong": '''import networkx as nx
+walk_ex1 = [0, 1, 4, 3, 0, 1, 2, 5, 4, 7]
+W = nx.Graph(list(zip(walk_ex1[:-1], walk_ex1[1:])))
+le_ex1 = nx.shortest_path(W, 0, 7)              # the shortest route along the walk's edges, not its loop erasure
 last_exit_ex1 = list(le_ex1)
 ''',
         "wrong_fails": ["02-ex1-tests"],
-        "why": "different: stack-based erasure, numpy arrays and numpy ints; wrong: removes duplicates instead of loops",
+        "why": "different: stack-based erasure, numpy arrays and numpy ints; wrong: the shortest path along the "
+               "walk's edges (0, 1, 4, 7) instead of the loop erasure",
     },
     "02-ex2-code": {
         "different": '''import numpy as np
@@ -58,15 +61,15 @@ for side in (8, 16, 32):
 wilson_steps_ex2, ab_steps_ex2 = {}, {}
 for s in (8, 16, 32):
     Hs, _ = sp.grid_graph(s, s)
-    # Wilson rooted at the corner vertex 0 instead of its default random root
-    wilson_steps_ex2[s] = float(np.mean([sum(len(st["walk"]) - 1 for st in wilson_trace(Hs, seed=k, root=0)[1])
+    # off by one: len(walk) counts the vertices of a walk, one more than its steps
+    wilson_steps_ex2[s] = float(np.mean([sum(len(st["walk"]) for st in wilson_trace(Hs, seed=k)[1])
                                          for k in range(30)]))
     ab_steps_ex2[s] = float(np.mean([cover_steps(Hs, k) for k in range(30)]))
 ''',
         "wrong_fails": ["02-ex2-tests"],
         "why": "different: steps counted as len(walk) summed minus the number of walks, a cover walk with numpy "
-               "arrays and rng.integers per move, numpy floats; wrong: Wilson rooted at the corner 0 (the cost "
-               "depends on the root: about 1.7 times more steps on the 32x32 grid)",
+               "arrays and rng.integers per move, numpy floats; wrong: Wilson's steps counted as len(walk), one "
+               "vertex more than the steps of each walk (about 7 % too many on the 32x32 grid)",
     },
     "02-ex3-code": {
         "different": '''from collections import deque
@@ -113,30 +116,36 @@ pvalue_ex3 = float(chisquare(np.bincount([random_bfs_tree() for _ in range(1920)
     "02-ex4-code": {
         "different": '''import itertools
 import numpy as np
-E3 = edge_list(grid3)
-R3 = effective_resistance(grid3, pairs=E3)
-pos_e = {e: k for k, e in enumerate(E3)}
-both = np.zeros((len(E3), len(E3)))
-for t in trees:
-    ks = [pos_e[e] for e in t]
-    for a, b in itertools.combinations(sorted(ks), 2):
+G_ex4 = nx.compose(grid3, nx.Graph([(8, 9), (9, 10), (10, 8)]))
+E4 = edge_list(G_ex4)
+R4 = effective_resistance(G_ex4, pairs=E4)
+pos_e = {e: k for k, e in enumerate(E4)}
+both = np.zeros((len(E4), len(E4)))
+n_trees = 0
+for T in nx.SpanningTreeIterator(G_ex4):
+    n_trees += 1
+    ks = sorted(pos_e[tuple(sorted(e))] for e in T.edges)
+    for a, b in itertools.combinations(ks, 2):
         both[a, b] += 1
-both /= len(trees)
-iu = np.triu_indices(len(E3), 1)
-gap = both[iu] - np.outer(R3, R3)[iu]
-max_gap_ex4 = gap.max()
+both /= n_trees
+iu = np.triu_indices(len(E4), 1)
+gap = both[iu] - np.outer(R4, R4)[iu]
+min_gap_ex4 = gap.min()
 n_equal_ex4 = np.count_nonzero(np.abs(gap) < 1e-12)
 ''',
-        "wrong": '''E3 = edge_list(grid3)
-R3 = effective_resistance(grid3, pairs=E3)
-member = np.array([[e in set(t) for e in E3] for t in trees], dtype=float)
-P_both = member.T @ member / len(trees)
-gaps = [P_both[a, b] - R3[a] * R3[b] for a in range(len(E3)) for b in range(len(E3))]   # includes e = f
-max_gap_ex4 = float(max(gaps))
+        "wrong": '''G_ex4 = nx.compose(grid3, nx.Graph([(8, 9), (9, 10), (10, 8)]))
+E4 = edge_list(G_ex4)
+R4 = effective_resistance(G_ex4, pairs=E4)
+trees4 = [{tuple(sorted(e)) for e in T.edges} for T in nx.SpanningTreeIterator(G_ex4)]
+member = np.array([[e in t for e in E4] for t in trees4], dtype=float)
+P_both = member.T @ member / len(trees4)
+gaps = [P_both[a, b] - R4[a] * R4[b] for a in range(len(E4)) for b in range(len(E4)) if a != b]   # ordered pairs
+min_gap_ex4 = float(min(gaps))
 n_equal_ex4 = sum(abs(g) < 1e-12 for g in gaps)
 ''',
         "wrong_fails": ["02-ex4-tests"],
-        "why": "different: pair counts with itertools, numpy float and int; wrong: pairs with e = f included",
+        "why": "different: pair counts with itertools while iterating the trees, numpy float and int; "
+               "wrong: ordered pairs counted (each equality twice)",
     },
     "02-ex5-code": {
         "different": '''import numpy as np
