@@ -45,6 +45,8 @@ COLUMN_CACHE_ENTRIES = 1 << 24
 # Kernel values of a prefetched sequence kept by the sparse kernel: at most this many doubles
 # (about T^2 / 2 for T pairs: the first 5,792 pairs of a longer sequence).
 PREFETCH_ENTRIES = 1 << 24
+# A dense trailing triangle of the sparse factor at least this large is solved with BLAS-3.
+DENSE_BLOCK_MIN = 64
 
 
 class GrowingPairs:
@@ -190,20 +192,19 @@ _SPARSE_ALTERNATIVE = ("run on the graph's Binary Support Tree (Theorem 3), O(lo
 
 
 @numba.njit(cache=True, nogil=True)
-def _takahashi_diagonal(indptr, indices, lval, D):  # pragma: no cover - compiled
+def _takahashi_diagonal(indptr, indices, lval, D, zval, zdiag, nsp):  # pragma: no cover - compiled
     """The diagonal of ``(L D L^T)^{-1}``: ``L`` unit lower triangular, its strict part in CSC
     (``indptr``, ``indices`` sorted within each column, ``lval``), ``D`` its pivots.
 
     ``Z_ij = -sum_{k in S_j} L_kj Z_ik`` for ``i`` in ``S_j`` (the rows of column ``j``) and
-    ``Z_jj = 1/D_j - sum_{k in S_j} L_kj Z_kj``, from the last column back; every ``Z_ik``
-    needed lies on the pattern of the factor (the rows of a column form a clique of the filled
-    graph), stored beside ``L``.
+    ``Z_jj = 1/D_j - sum_{k in S_j} L_kj Z_kj``, from column ``nsp - 1`` back (``zval`` and
+    ``zdiag`` come filled for the columns from ``nsp`` on: the dense trailing block, inverted
+    with LAPACK); every ``Z_ik`` needed lies on the pattern of the factor (the rows of a
+    column form a clique of the filled graph), stored beside ``L``.
     """
     N = D.size
-    zval = np.zeros(lval.size)
-    zdiag = np.zeros(N)
     pos = np.full(N, -1, np.int64)
-    for j in range(N - 1, -1, -1):
+    for j in range(nsp - 1, -1, -1):
         a, b = indptr[j], indptr[j + 1]
         s = b - a
         for t in range(s):
@@ -229,33 +230,52 @@ def _takahashi_diagonal(indptr, indices, lval, D):  # pragma: no cover - compile
 
 
 @numba.njit(cache=True, nogil=True)
-def _ldlt_solve(indptr, indices, lval, D, X):  # pragma: no cover - compiled
-    """Overwrite ``X`` (``N x k``, C order) with ``(L D L^T)^{-1} X``: ``L`` unit lower
-    triangular, its strict part in CSC (``indptr``, ``indices``, ``lval``), ``D`` its pivots.
-
-    Column by column of ``L`` (forward), a division by ``D``, then the rows of ``L^T``
-    (backward); each operation is an axpy over the ``k`` right-hand sides, so that the factor
-    is read once per block instead of once per column.  Every column of ``X`` sees the same
-    floating-point operations in the same order whatever ``k`` is (no fused multiply-add: no
-    fast-math), so a block solve gives bit-identical columns to single solves.
-    """
-    N, k = X.shape
-    for j in range(N):
+def _sparse_forward(indptr, indices, lval, X, nsp):  # pragma: no cover - compiled
+    """``X <- L_1^{-1} X`` for the first ``nsp`` (sparse) columns of the unit lower ``L`` (CSC)."""
+    k = X.shape[1]
+    for j in range(nsp):
         for p in range(indptr[j], indptr[j + 1]):
             r = indices[p]
             lv = lval[p]
             for c in range(k):
                 X[r, c] -= lv * X[j, c]
-    for j in range(N):
-        dj = D[j]
-        for c in range(k):
-            X[j, c] /= dj
-    for j in range(N - 1, -1, -1):
+
+
+@numba.njit(cache=True, nogil=True)
+def _sparse_backward(indptr, indices, lval, X, nsp):  # pragma: no cover - compiled
+    """The rows ``nsp - 1, ..., 0`` of ``X <- L^{-T} X`` (the trailing rows already solved)."""
+    k = X.shape[1]
+    for j in range(nsp - 1, -1, -1):
         for p in range(indptr[j], indptr[j + 1]):
             r = indices[p]
             lv = lval[p]
             for c in range(k):
                 X[j, c] -= lv * X[r, c]
+
+
+def _ldlt_solve(ldl: tuple, X: np.ndarray) -> None:
+    """Overwrite ``X`` (``N x k``, C order) with ``(L D L^T)^{-1} X``.
+
+    ``ldl = (indptr, indices, lval, D, perm, nsp, L22)``: the strict part of the unit lower
+    ``L`` in CSC, whose first ``nsp`` columns are sparse and whose last ``N - nsp`` form a
+    dense triangle ``L22`` (the fill of the last vertices eliminated: on an expander-like
+    graph most of the factor).  The sparse columns are compiled axpys over the ``k``
+    right-hand sides (:func:`_sparse_forward`, :func:`_sparse_backward`: the factor is read
+    once per block instead of once per column; no fused multiply-add, no fast-math, so a
+    column sees the same operations whatever ``k``), the dense triangle two BLAS-3 triangular
+    solves (which may round differently with ``k``).
+    """
+    indptr, indices, lval, D, _, nsp, L22 = ldl
+    _sparse_forward(indptr, indices, lval, X, nsp)
+    if L22 is not None:
+        from scipy.linalg.blas import dtrsm
+
+        # L22 Y = B  <=>  Y^T L22^T = B^T (X[nsp:].T is Fortran-ordered: solved in place)
+        X[nsp:] = dtrsm(1.0, L22, X[nsp:].T, side=1, lower=1, trans_a=1, diag=1).T
+    X /= D[:, None]
+    if L22 is not None:
+        X[nsp:] = dtrsm(1.0, L22, X[nsp:].T, side=1, lower=1, trans_a=0, diag=1).T
+    _sparse_backward(indptr, indices, lval, X, nsp)
 
 
 class PairStream:
@@ -361,11 +381,19 @@ class SparseKernel(DenseKernel):
 
     ``L_c`` (the Laplacian with the row and column of a ground vertex ``c`` deleted; ``c`` is
     the middle of a double-sweep path, :func:`_central_vertex`) is factorised once (SuperLU,
-    minimum-degree order on ``L + L^T``, no pivoting: ``L_c`` is symmetric positive definite).  A trial solves once,
-    for its pair: ``g = L_c^{-1} (e_i - e_j)`` (``g_c = 0``), which differs from
-    ``L^+ (e_i - e_j)`` by a constant that cancels in every ``(e_a - e_b)^T g``; the kernel
-    values with the stored pairs are then ``O(k)`` gathers.  The last few pairs' solutions are
-    cached (a learner asks for the same pair to predict and to learn).
+    minimum-degree order on ``L + L^T``, no pivoting: ``L_c`` is symmetric positive definite),
+    and its factor kept as ``L D L^T`` for compiled multi-right-hand-side solves
+    (:func:`_ldlt_solve`).  A trial needs one solve, for its pair: ``g = L_c^{-1} (e_i - e_j)``
+    (``g_c = 0``), which differs from ``L^+ (e_i - e_j)`` by a constant that cancels in every
+    ``(e_a - e_b)^T g``; the kernel values with the stored pairs are then ``O(k)`` gathers.
+    Without a hint each pair is solved alone (:meth:`pair`; the last few pairs' solutions are
+    cached, a learner asking for the same pair to predict and to learn).  With the hint of a
+    fixed sequence (:meth:`prefetch`, which :func:`~simpred_lite.game.evaluation.evaluate`
+    gives) the pairs are solved in blocks of up to 256, which read the factor once per block
+    instead of once per pair, and the solves are shared by every learner on the kernel.  The
+    sparse columns of the factor give bit-identical potentials either way; its dense
+    trailing triangle (BLAS) may round a block differently from a single column, within the
+    certified error bound that every decision carries, so the predictions do not change.
 
     **What is exact and what is certified.**  Every float ``g`` comes with a rigorous bound
     on ``|g~ - g|`` from its residual ``r = L g~ - (e_i - e_j)`` (computed in floats, its
@@ -440,8 +468,10 @@ class SparseKernel(DenseKernel):
 
     @property
     def _ldl(self) -> tuple[np.ndarray, ...] | None:
-        """``(indptr, indices, values, D, perm)``: the factor as ``P^T L_c P = L D L^T`` (``L``'s strict
-        part in sorted CSC), or ``None`` if SuperLU pivoted (not expected: ``L_c`` is positive definite)."""
+        """``(indptr, indices, values, D, perm, nsp, L22)``: the factor as ``P^T L_c P = L D L^T``
+        (``L``'s strict part in sorted CSC; its columns from ``nsp`` on a dense triangle, also
+        kept as the dense ``L22``, or ``None`` if that block is small), or ``None`` if SuperLU
+        pivoted (not expected: ``L_c`` is positive definite)."""
         if self._ldl_obj is None:
             lu = self._lu
             if not np.array_equal(lu.perm_r, lu.perm_c):  # pragma: no cover - pivoting
@@ -451,9 +481,22 @@ class SparseKernel(DenseKernel):
 
                 Lf = sp.tril(lu.L, -1).tocsc()
                 Lf.sort_indices()
+                N = Lf.shape[0]
+                counts = np.diff(Lf.indptr)
+                full = counts == N - 1 - np.arange(N)  # column j holds every row below j
+                nd = int(np.argmin(full[::-1])) if not full.all() else N  # the dense trailing columns
+                nsp = N - nd
+                L22 = None
+                if nd >= DENSE_BLOCK_MIN:
+                    L22 = np.zeros((nd, nd), order="F")
+                    cols = np.repeat(np.arange(nd), counts[nsp:])
+                    L22[Lf.indices[Lf.indptr[nsp]:] - nsp, cols] = Lf.data[Lf.indptr[nsp]:]
+                    L22[np.arange(nd), np.arange(nd)] = 1.0
+                else:
+                    nsp = N
                 self._ldl_obj = (Lf.indptr.astype(np.int64), Lf.indices.astype(np.int64),
                                  np.ascontiguousarray(Lf.data, dtype=float), lu.U.diagonal().astype(float),
-                                 np.asarray(lu.perm_c, dtype=np.int64))
+                                 np.asarray(lu.perm_c, dtype=np.int64), nsp, L22)
         return self._ldl_obj or None
 
     def __getstate__(self):
@@ -467,16 +510,17 @@ class SparseKernel(DenseKernel):
         """Potentials ``X`` (``n x k``, row ``c`` zero) with ``L_c X[keep] = B[keep]``.
 
         With the factor as ``L D L^T`` (:func:`_ldlt_solve`): a block of ``k`` right-hand sides
-        reads the factor once, and each column comes out bit-identical to its single solve."""
+        reads the factor once; a column comes out as its single solve (bit for bit on the sparse
+        columns of the factor, to rounding on its dense triangle)."""
         X = np.zeros((self.n, B.shape[1]))
         ldl = self._ldl
         if ldl is None:  # pragma: no cover - pivoting
             X[self._keep] = self._lu.solve(np.ascontiguousarray(B[self._keep]))
         else:
-            indptr, indices, lval, D, perm = ldl
+            perm = ldl[4]
             Y = np.empty((perm.size, B.shape[1]))
             Y[perm] = B[self._keep]
-            _ldlt_solve(indptr, indices, lval, D, Y)
+            _ldlt_solve(ldl, Y)
             X[self._keep] = Y[perm]
         self.solves += B.shape[1]
         return X
@@ -523,9 +567,10 @@ class SparseKernel(DenseKernel):
         pair, the kernel values with the earlier pairs, for every learner on this kernel: the
         Matrix Perceptron and Matrix Winnow of one run share the solves.  The same sequence
         announced again (the next learner) reuses the blocks; another sequence replaces them.
-        Nothing changes in the answers: each column of a block solve is bit-identical to the
-        single solve of :meth:`pair` (:func:`_ldlt_solve`), the kernel values are the same
-        differences, and the decisions are certified with the same error bounds.
+        Nothing changes in the predictions: each column of a block solve is the single solve
+        of :meth:`pair` (:func:`_ldlt_solve`; bit for bit on the sparse columns of the factor,
+        within the certified error bound on its dense triangle), the kernel values are the
+        same differences, and every decision is certified with the error bound of its solve.
 
         Parameters
         ----------
@@ -601,8 +646,22 @@ class SparseKernel(DenseKernel):
         d = np.zeros(self.n)
         ldl = self._ldl
         if ldl is not None:  # symmetric order, no pivoting: U = D L^T
-            indptr, indices, lval, D, perm = ldl
-            z = _takahashi_diagonal(indptr, indices, lval, D)
+            indptr, indices, lval, D, perm, nsp, L22 = ldl
+            zval = np.zeros(lval.size)
+            zdiag = np.zeros(D.size)
+            if L22 is not None:  # the dense trailing block: Z22 = (L22 D2 L22^T)^{-1} with LAPACK
+                from scipy.linalg.lapack import dtrtri
+
+                M, info = dtrtri(L22, lower=1, unitdiag=1)
+                if info != 0:  # pragma: no cover - a unit triangle is invertible
+                    raise np.linalg.LinAlgError(f"dtrtri failed (info={info})")
+                A = M / np.sqrt(D[nsp:])[:, None]
+                Z22 = A.T @ A
+                zdiag[nsp:] = np.diag(Z22)
+                nd = D.size - nsp
+                cols = np.repeat(np.arange(nd), np.diff(indptr[nsp:]))
+                zval[indptr[nsp]:] = Z22[indices[indptr[nsp]:] - nsp, cols]
+            z = _takahashi_diagonal(indptr, indices, lval, D, zval, zdiag, nsp)
             d[self._keep] = z[perm]
             return d
         batch = max(1, min(256, COLUMN_CACHE_ENTRIES // (4 * self.n)))  # pragma: no cover - pivoting
@@ -703,7 +762,8 @@ class BSTKernel:
     def exact_R2(self) -> Fraction:
         return Fraction(self.R**2)
 
-    def inner(self, pairs: GrowingPairs, i: int, j: int) -> tuple[np.ndarray, int | float]:
+    def inner(self, pairs: GrowingPairs, i: int, j: int, stream: PairStream | None = None
+              ) -> tuple[np.ndarray, int | float]:
         edges, signs = bst_instance(self.bst, i, j)
         c = edges + 2  # child heap indices
         shift = self.depth - (np.log2(c).astype(np.int64))

@@ -74,8 +74,10 @@ class MatrixPerceptron(_PerceptronOnGraph):
     ``x_s^T x_t = (e_a - e_b)^T L^+ (e_i - e_j)`` (a signed path overlap on a BST):
     ``O(n + k)`` per trial (``k`` mistakes so far; ``O(|path| k)`` on a BST), any ``m``.
     Beyond ``n = DENSE_LIMIT`` the kernel is sparse (:class:`~.kernels.SparseKernel`): one
-    sparse solve per trial for its pair, then ``O(k)`` gathers at the ends of the mistaken
-    pairs, memory that grows with the factor, not ``n^2``; ``R`` is found once per graph from
+    sparse solve per trial for its pair (solved in blocks and shared with Matrix Winnow when
+    the sequence is announced, :meth:`prefetch`, as ``evaluate`` does), then ``O(k)`` gathers
+    at the ends of the mistaken pairs, memory that grows with the factor, not ``n^2``; ``R``
+    is found once per graph from
     a selected inversion of the factors and the columns of a few candidate ends (refused
     beyond :data:`~simpred_lite.checks.WORK_LIMIT` steps: use the graph's Binary Support Tree
     instead).  On a frozen validated graph (what ``evaluate`` passes) the kernel, ``R`` and
