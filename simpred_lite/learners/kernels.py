@@ -467,7 +467,7 @@ class SparseKernel(DenseKernel):
         return self._lu_obj
 
     @property
-    def _ldl(self) -> tuple[np.ndarray, ...] | None:
+    def _ldl(self) -> tuple[Any, ...] | None:
         """``(indptr, indices, values, D, perm, nsp, L22)``: the factor as ``P^T L_c P = L D L^T``
         (``L``'s strict part in sorted CSC; its columns from ``nsp`` on a dense triangle, also
         kept as the dense ``L22``, or ``None`` if that block is small), or ``None`` if SuperLU
