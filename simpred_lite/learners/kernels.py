@@ -587,10 +587,12 @@ class SparseKernel(DenseKernel):
         >>> from simpred_lite.graphs import validate_graph, frozen_copy
         >>> kern = SparseKernel(frozen_copy(validate_graph(nx.cycle_graph(8))))
         >>> stream = kern.prefetch([0, 1], [4, 3])
-        >>> pairs = GrowingPairs(); pairs.append(0, 4, stream.current(0, 4))
-        >>> q, r = kern.inner(pairs, 0, 4, stream)
-        >>> round(r, 6), stream.pos
-        (2.0, 0)
+        >>> pairs = GrowingPairs()
+        >>> q, r = kern.inner(pairs, 0, 4, stream)           # trial 0, found in the sequence
+        >>> pairs.append(0, 4, stream.current(0, 4))         # a mistake, kept with its position
+        >>> q, r = kern.inner(pairs, 1, 3, stream)           # trial 1: its block is already solved
+        >>> stream.pos, pairs.pos.tolist(), round(r, 6), round(float(q[0]), 6)
+        (1, [0], 1.5, 1.0)
         """
         i = np.asarray(i, dtype=np.int64).ravel()
         j = np.asarray(j, dtype=np.int64).ravel()
