@@ -80,6 +80,8 @@ def widgets_page(lab, browser):
     """The widget notebook, all cells run (1280 × 900, the file browser open, as a student sees it)."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     open_and_run(page, f"{lab}lab/workspaces/widgets/tree/widgets.ipynb?reset", OPEN_S * 1000)
+    for w in WIDGETS:  # Run All done: a click is not queued behind the cells still running
+        wait_for_widget(page, w, OPEN_S * 1000)
     yield page
     page.close()
 
