@@ -107,11 +107,12 @@ def main() -> None:
           "median, measured in the same page and run (the round trip alone). The machine is shared: load "
           f"average {load0[0]:.1f} at the start, {load1[0]:.1f} at the end (2 cores); the absolute seconds "
           "move with the load, the ratios less.\n")
-    print("| notebook | widget | action | n | median (s) | min–max (s) | ratio to the reference |")
-    print("|---|---|---|---:|---:|---|---:|")
+    print("| notebook | widget | action | update awaited | n | median (s) | min–max (s) | ratio to the reference |")
+    print("|---|---|---|---|---:|---:|---|---:|")
     for w, times in results:
         med = statistics.median(times)
-        print(f"| {w.notebook} | {w.name} | {w.action} | {len(times)} | {med:.2f} | "
+        awaited = "status + figure" if w.figure else "status"
+        print(f"| {w.notebook} | {w.name} | {w.action} | {awaited} | {len(times)} | {med:.2f} | "
               f"{min(times):.2f}–{max(times):.2f} | {med / ref:.1f} |")
     print(f"\nOpening the notebook and running its {len(WIDGETS) + 2} cells (every widget drawn) took {opened:.0f} s.")
 

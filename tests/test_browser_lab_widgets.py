@@ -84,6 +84,8 @@ def widgets_page(lab, browser):
         wait_for_widget(page, w, OPEN_S * 1000)
     yield page
     page.close()
+    # reported, never asserted (no timed asserts): run with -s to see them
+    print("\nclick-to-update in JupyterLab (Chromium): " + ", ".join(f"{k} {v:.2f} s" for k, v in TIMES.items()))
 
 
 def _name(w) -> str:
@@ -98,11 +100,6 @@ def test_the_widget_answers_its_action_in_jupyterlab(widgets_page, widget):
     TIMES[_name(widget)] = act_and_wait(widgets_page, widget, 1, ACTION_S * 1000)
     text = output_of(widgets_page, cell_of(widget)).inner_text()
     assert "Error" not in text and "Traceback" not in text, f"{widget.name}: {text[:400]!r}"
-
-
-def test_print_the_click_to_update_times():
-    """Reported, never asserted (no timed asserts): run with -s to see them."""
-    print("\nclick-to-update in JupyterLab (Chromium): " + ", ".join(f"{k} {v:.2f} s" for k, v in TIMES.items()))
 
 
 def _widget(name: str):
