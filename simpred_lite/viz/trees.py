@@ -441,10 +441,12 @@ def plot_figure1(G: nx.Graph, B, labels, pos=None, figsize=(8, 7.6)):
     nx.draw_networkx_labels(G, pos, ax=axes[1], font_size=10)
     # the depth-first numbering that produces P, beside each vertex of T
     xy = np.array([pos[v] for v in G], dtype=float)
-    dx, dy = 0.07 * max(np.ptp(xy[:, 0]), 1e-9), 0.09 * max(np.ptp(xy[:, 1]), 1e-9)
+    dy = 0.09 * max(np.ptp(xy[:, 1]), 1e-9)
     for rank, v in enumerate(B.order.tolist()):
-        axes[1].text(pos[v][0] + dx, pos[v][1] + dy, f"#{rank + 1}", fontsize=10, color="tab:purple",
-                     ha="left", va="bottom", fontweight="bold")
+        # centred right above its vertex, on a white patch: never read as the neighbour's, never lost on an edge
+        axes[1].text(pos[v][0], pos[v][1] + dy, f"#{rank + 1}", fontsize=10, color="tab:purple",
+                     ha="center", va="bottom", fontweight="bold",
+                     bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.9})
     axes[1].set_title(axes[1].get_title() + f"\n#k: k-th vertex of the depth-first walk from {B.root}")
     axes[1].margins(0.15)
     draw_path_order(B.order, labels, ax=axes[2], title=f"P (depth-first from {B.root})")
