@@ -56,8 +56,9 @@ app: $(STAMP)
 		$(abspath $(VENV))/bin/voila playground.ipynb --Voila.ip=127.0.0.1 --port=$(APP_PORT)
 
 # Strict nbval: stored outputs must equal a fresh run (never the lax mode).
-# tests/test_browser_app.py drives the web app in Debian's chromium when /usr/bin/chromium
-# exists, and skips loudly (a warning in the summary) when it does not.
+# tests/test_browser_app.py (the web app, in Voila) and tests/test_browser_lab_widgets.py (every
+# widget of the notebooks, in JupyterLab) drive Debian's chromium when /usr/bin/chromium exists,
+# and skip loudly (a warning in the summary) when it does not.
 # ruff first: a lint failure fails the build before the (long) test run.
 LINT := $(VENV)/bin/ruff check simpred_lite tests benchmarks scripts coursework
 # mypy on the package ([tool.mypy] in pyproject.toml), right after ruff.

@@ -13,8 +13,12 @@ components joined inside their class), seeded:
    call (one kernel, shared) against one call per learner (a kernel each, as before).
 3. **The four-learner evaluate** (``UnionFindLearner``, ``BST Perceptron``, ``Matrix Winnow``,
    ``Matrix Perceptron``), T = 5,000: at n = 4,000 (dense kernel) against n = 4,001 (sparse
-   kernel), the switch, and at n = 10,000 (``--quick``: n = 1,000 against 1,001, T = 1,000, with
-   the switch moved to 1,000).
+   kernel), the switch; at n = 10,000 the previous sparse path (SuperLU, one solve per pair
+   and per learner, no prefetch: :func:`previous_path`) against the block solves of a
+   prefetched sequence, on T = 500 in the same run (same mistakes asserted), and the block
+   solves at T = 5,000; at n = 100,000 in a child process stopped after 300 s (the target).
+   ``--quick``: the switch moved to n = 1,000 against 1,001, T = 1,000, the two paths at
+   n = 1,001 on T = 300, no n = 100,000.  Each row prints the 1-minute load average.
 4. **Bookkeeping at scale**: ``evaluate(["UnionFindLearner", "BST Perceptron"], ...)`` at
    n = 10^6 (``--quick``: 10^5), T = 5,000: wall time against the time spent playing, and the
    process's peak memory.
@@ -23,7 +27,11 @@ components joined inside their class), seeded:
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import resource
+import subprocess
+import sys
 import time
 
 import _timing
@@ -130,37 +138,93 @@ def shared_section(n, T):
     print(f"\nSame mistakes in both settings: {both.mistakes}.\n")
 
 
-def four_section(sizes, T):
-    limit = kernels.DENSE_LIMIT
-    kernels.DENSE_LIMIT = sizes[0]  # the switch between sizes[0] and sizes[1] (4,000 unless --quick)
+def _superlu_solve(self, B):
+    """The previous sparse solve: SuperLU's, one right-hand side after the other."""
+    X = np.zeros((self.n, B.shape[1]))
+    X[self._keep] = self._lu.solve(np.ascontiguousarray(B[self._keep]))
+    self.solves += B.shape[1]
+    return X
+
+
+@contextlib.contextmanager
+def previous_path():
+    """The sparse kernel as it was: SuperLU solves, one per pair and per learner, no prefetch."""
+    saved = kernels.SparseKernel._solve, kernels.SparseKernel.prefetch
+    kernels.SparseKernel._solve = _superlu_solve
+    kernels.SparseKernel.prefetch = lambda self, i, j: None
     try:
-        _four(sizes, T)
+        yield
     finally:
-        kernels.DENSE_LIMIT = limit
+        kernels.SparseKernel._solve, kernels.SparseKernel.prefetch = saved
 
 
-def _four(sizes, T):
-    print(f"### 3. The four-learner evaluate, T = {T:,} (dense kernel up to n = {kernels.DENSE_LIMIT:,})\n")
-    print("| n | m | kernel | wall (s) | build: Winnow / Perceptron (s) | ms per trial: Winnow / Perceptron "
-          "| mistakes: UF / BST / Winnow / Perceptron | peak memory (MB) |")
-    print("|---:|---:|---|---:|---|---|---|---:|")
-    walls = {}
-    for n in sizes:
-        G, y = sparse_block_model(n, seed=3)
-        t0 = time.perf_counter()
+@contextlib.contextmanager
+def dense_limit(limit):
+    old = kernels.DENSE_LIMIT
+    kernels.DENSE_LIMIT = limit
+    try:
+        yield
+    finally:
+        kernels.DENSE_LIMIT = old
+
+
+def _four_row(n, T, path="blocks"):
+    G, y = sparse_block_model(n, seed=3)
+    load = os.getloadavg()[0]
+    t0 = time.perf_counter()
+    if path == "previous":
+        with previous_path():
+            ev = evaluate(FOUR, G, y, T=T, time_limit=None)
+    else:
         ev = evaluate(FOUR, G, y, T=T, time_limit=None)
-        wall = time.perf_counter() - t0
-        walls[n] = wall
-        r = {name: ev[name] for name in FOUR}
-        assert not any(x.retired for x in r.values()), [x.retired for x in r.values()]
-        kind = "dense" if n <= kernels.DENSE_LIMIT else "sparse"
-        w, p = r["Matrix Winnow"], r["Matrix Perceptron"]
-        print(f"| {n:,} | {G.number_of_edges():,} | {kind} | {wall:.1f} | {w.build_seconds:.1f} / "
-              f"{p.build_seconds:.1f} | {1e3 * w.seconds_per_trial:.2f} / {1e3 * p.seconds_per_trial:.2f} | "
-              f"{' / '.join(str(ev.mistakes[x]) for x in FOUR)} | {peak_mb():,} |")
-    a, b = sizes[0], sizes[1]
-    print(f"\nAt the switch: n = {b:,} (sparse) took {walls[b] / walls[a]:.2f}x the wall time of n = {a:,} "
-          "(dense). One run each (the machine is shared: expect noise of tens of percent).\n")
+    wall = time.perf_counter() - t0
+    r = {name: ev[name] for name in FOUR}
+    assert not any(x.retired for x in r.values()), [x.retired for x in r.values()]
+    kind = "dense" if n <= kernels.DENSE_LIMIT else f"sparse, {'SuperLU per pair' if path == 'previous' else 'blocks'}"
+    w, p = r["Matrix Winnow"], r["Matrix Perceptron"]
+    print(f"| {n:,} | {G.number_of_edges():,} | {kind} | {T:,} | {wall:.1f} | {w.build_seconds:.1f} / "
+          f"{p.build_seconds:.1f} | {1e3 * w.seconds_per_trial:.2f} / {1e3 * p.seconds_per_trial:.2f} | "
+          f"{' / '.join(str(ev.mistakes[x]) for x in FOUR)} | {peak_mb():,} | {load:.1f} |", flush=True)
+    return wall, ev.mistakes
+
+
+_HEAD = ("| n | m | kernel | T | wall (s) | build: Winnow / Perceptron (s) | ms per trial: Winnow / Perceptron "
+         "| mistakes: UF / BST / Winnow / Perceptron | peak memory (MB) | load |\n"
+         "|---:|---:|---|---:|---:|---|---|---|---:|---:|")
+
+
+def four_section(switch, big, T, T_prev, huge=None, huge_limit=300.0):
+    """The four-learner evaluate: the switch, the previous path against blocks, and the large sizes."""
+    print(f"### 3. The four-learner evaluate (dense kernel up to n = {switch:,})\n")
+    print("*load* = the 1-minute load average when the row started (2 cores; the machine is shared).\n")
+    print(_HEAD)
+    with dense_limit(switch):
+        walls = {n: _four_row(n, T)[0] for n in (switch, switch + 1)}
+        wall_prev, prev_m = _four_row(big, T_prev, "previous")
+        wall_new, new_m = _four_row(big, T_prev)
+        big_wall = walls[big] if big in walls else _four_row(big, T)[0]
+    assert prev_m == new_m, f"block solves changed a mistake count: {prev_m} vs {new_m}"
+    print(f"\nAt the switch: n = {switch + 1:,} (sparse) took {walls[switch + 1] / walls[switch]:.2f}x the wall "
+          f"time of n = {switch:,} (dense). At n = {big:,}, T = {T_prev:,}: the previous path took "
+          f"{wall_prev / wall_new:.1f}x the time of the block solves, with the same mistakes; T = {T:,}: "
+          f"{big_wall:.1f} s. One run each.\n")
+    if huge is not None:
+        _huge_row(huge, T, huge_limit)
+
+
+def _huge_row(n, T, limit):
+    """The four-learner evaluate at ``n`` in a child process, stopped after ``limit`` seconds."""
+    code = ("import sys; sys.path.insert(0, 'benchmarks'); import bench_scale as b; "
+            f"b._four_row({n}, {T})")
+    load = os.getloadavg()[0]
+    t0 = time.perf_counter()
+    try:
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=limit,
+                             cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        print(out.stdout.strip() or out.stderr.strip()[-400:])
+    except subprocess.TimeoutExpired:
+        print(f"\nn = {n:,}, T = {T:,}: not finished after {time.perf_counter() - t0:.0f} s, the target "
+              f"(stopped; load {load:.1f} at the start).\n")
 
 
 def bookkeeping_section(n, T):
@@ -187,12 +251,12 @@ def main(argv=None):
     if args.quick:
         diagonal_section([1500])
         shared_section(600, 500)
-        four_section([1000, 1001], 1000)
+        four_section(1000, 1001, 1000, 300)
         bookkeeping_section(100_000, 2000)
     else:
         diagonal_section([4001, 10_000])
         shared_section(4001, 2000)
-        four_section([4000, 4001, 10_000], 5000)
+        four_section(4000, 10_000, 5000, 500, huge=100_000)
         bookkeeping_section(1_000_000, 5000)
 
 

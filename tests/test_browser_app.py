@@ -7,10 +7,10 @@
 * the app as a service: with short culling settings, the page is loaded and reloaded several
   times; the kernels of the closed pages are culled (read through ``GET /api/kernels/<id>``:
   Voilà serves no list), the open page's kernel lives on, and no request leaves 127.0.0.1;
-* the explorers of notebooks 01–03: one click each, and the click-to-update time (printed);
-* a long Play (2,000 trials), in Voilà and in JupyterLab: progress while it runs, the other
-  controls disabled, Stop answered mid-run, the controls back after; in JupyterLab also the
-  size at which the playground's vertex numbers are shown (at least 9 pt).
+* a long Play (2,000 trials) in Voilà: progress while it runs, the other controls disabled,
+  Stop answered mid-run, the controls back after (the same in JupyterLab:
+  ``tests/test_browser_lab_widgets.py``, which also drives every widget of the notebooks);
+* a control reached with Tab shows a visible focus ring.
 
 Every wait is bounded by one deadline per test, so a test takes a bounded time or fails.
 They run in ``make test`` whenever ``/usr/bin/chromium`` exists (``.ci/run`` installs it
@@ -34,16 +34,12 @@ import warnings
 from pathlib import Path
 
 import pytest
+from browser_lab import CHROMIUM, CHROMIUM_ARGS, _free_port  # the browser and its flags, shared
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app" / "playground.ipynb"
 TEMPLATES = ROOT / "app" / "share" / "jupyter"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
-BUDGET_S = 120.0  # the whole test, server start included (make test runs other tests beside it)
+BUDGET_S = 240.0  # the whole test (make test runs other tests beside it: a page load took > 30 s at load 15)
 COUNTER = re.compile(r"trials: (\d+) \| mistakes: (.*)")
 
 if not os.path.exists(CHROMIUM):
@@ -52,12 +48,6 @@ if not os.path.exists(CHROMIUM):
     print(f"\n!!! {reason}", file=sys.stderr)
     warnings.warn(reason, UserWarning, stacklevel=1)
     pytest.skip(reason, allow_module_level=True)
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _parse(counter: str) -> tuple[int, int]:
@@ -110,9 +100,10 @@ def _start_voila(tmp_path, notebook: Path, *extra: str):
         log.close()
 
 
-@pytest.fixture
-def voila_url(tmp_path):
-    yield from _start_voila(tmp_path, APP)
+@pytest.fixture(scope="module")
+def voila_url(tmp_path_factory):
+    """One Voilà server for the module's tests (each page load still gets its own kernel)."""
+    yield from _start_voila(tmp_path_factory.mktemp("voila"), APP)
 
 
 def test_step_in_a_real_browser_changes_the_counter_and_the_figure(voila_url):
@@ -136,9 +127,9 @@ def test_step_in_a_real_browser_changes_the_counter_and_the_figure(voila_url):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=left_ms(20))
         try:
             page = browser.new_page()
-            page.goto(voila_url, timeout=left_ms(30))
+            page.goto(voila_url, timeout=left_ms(120))
             step = page.get_by_role("button", name="Step")
-            step.wait_for(state="visible", timeout=left_ms(30))  # Voilà ran the app notebook
+            step.wait_for(state="visible", timeout=left_ms(120))  # Voilà ran the app notebook
             counter = page.locator(".simpred-counter")
             figure = page.locator(".simpred-figure img")
             figure.wait_for(state="visible", timeout=left_ms(10))
@@ -163,9 +154,12 @@ def test_step_in_a_real_browser_changes_the_counter_and_the_figure(voila_url):
 
 
 # -- the app as a service: reloaded pages leave no kernel behind, no request leaves the machine --
-CULL_IDLE_S, CULL_INTERVAL_S = 4, 1  # short culling for the test (app/voila.json: 300 s every 60 s)
+# short culling for the test (app/voila.json: 300 s every 60 s), but not so short that a kernel may be
+# culled between Voilà running the page and a slow browser connecting to it: with 4 s, at load 15 on 2
+# cores, the first page twice never showed its Step button within 60-120 s
+CULL_IDLE_S, CULL_INTERVAL_S = 15, 1
 RELOADS = 4
-SERVICE_BUDGET_S = 300.0
+SERVICE_BUDGET_S = 600.0
 
 
 def _kernel_alive(url: str, kernel_id: str) -> bool:
@@ -206,11 +200,11 @@ def test_reloaded_pages_leave_at_most_one_kernel_and_nothing_leaves_the_machine(
             page = browser.new_page()
             page.on("request", lambda r: requests.append(r.url))
             page.on("websocket", lambda ws: requests.append(ws.url))
-            page.goto(url, timeout=left_ms(60))
-            page.get_by_role("button", name="Step").wait_for(state="visible", timeout=left_ms(60))
+            page.goto(url, timeout=left_ms(120))
+            page.get_by_role("button", name="Step").wait_for(state="visible", timeout=left_ms(120))
             for _ in range(RELOADS):
                 page.reload(timeout=left_ms(60))
-                page.get_by_role("button", name="Step").wait_for(state="visible", timeout=left_ms(60))
+                page.get_by_role("button", name="Step").wait_for(state="visible", timeout=left_ms(120))
             started = re.findall(r"Kernel started: ([0-9a-f-]{36})", log_path.read_text())
             assert len(started) >= RELOADS + 1, f"expected a kernel per page load, the log shows {started}"
             current = started[-1]
@@ -234,70 +228,6 @@ def test_reloaded_pages_leave_at_most_one_kernel_and_nothing_leaves_the_machine(
     outside = sorted({u for u in requests if urllib.parse.urlsplit(u).scheme in ("http", "https", "ws", "wss")
                       and urllib.parse.urlsplit(u).hostname != "127.0.0.1"})
     assert requests and not outside, f"the page asked hosts outside the machine: {outside}"
-
-
-# -- the explorers of notebooks 01-03: one action each, and its click-to-update time ----------
-EXPLORERS_NOTEBOOK = {
-    "cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": src}
-              for src in ["from simpred_lite.apps import ResistanceCutExplorer\nResistanceCutExplorer()",
-                          "from simpred_lite.apps import WilsonWalkExplorer\nWilsonWalkExplorer(4, 5, seed=0, root=0)",
-                          "from simpred_lite.apps import BSTBuildExplorer\nBSTBuildExplorer()"]],
-    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-    "nbformat": 4, "nbformat_minor": 5,
-}
-#: (CSS class of the app, how to find its control, what its status says after one action)
-EXPLORER_ACTIONS = [
-    ("simpred-cut-explorer", ("button", "0"), "Class 1 = {0, 5, 6, 7, 8}"),
-    ("simpred-wilson-explorer", ("button", "Step"), "Moves: 1;"),
-    ("simpred-bst-explorer", ("button", "Next ▶"), "Stage 1 of 11 (T)"),
-]
-
-
-@pytest.fixture
-def explorers_url(tmp_path):
-    nb = tmp_path / "explorers.ipynb"
-    nb.write_text(json.dumps(EXPLORERS_NOTEBOOK))
-    yield from _start_voila(tmp_path, nb, "--VoilaConfiguration.template=simpred")
-
-
-def test_each_explorer_answers_a_click_in_a_real_browser(explorers_url):
-    from playwright.sync_api import sync_playwright
-
-    start = time.monotonic()
-
-    def left_ms(cap_s: float) -> float:
-        remaining = SERVICE_BUDGET_S - (time.monotonic() - start)
-        assert remaining > 0, f"the explorers test ran out of its {SERVICE_BUDGET_S:.0f} s budget"
-        return min(remaining, cap_s) * 1000
-
-    timings = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=left_ms(20))
-        try:
-            page = browser.new_page()
-            page.goto(explorers_url, timeout=left_ms(90))
-            for css, (role, name), after in EXPLORER_ACTIONS:
-                app = page.locator(f".{css}")
-                control = app.get_by_role(role, name=name, exact=True)
-                control.wait_for(state="visible", timeout=left_ms(90))
-                img = app.locator("img")
-                img.wait_for(state="visible", timeout=left_ms(30))
-                src0 = img.get_attribute("src", timeout=left_ms(5))
-                t0 = time.perf_counter()
-                control.click(timeout=left_ms(10))
-                page.wait_for_function(
-                    "([css, text, old]) => { const app = document.querySelector('.' + css);"
-                    " const img = app && app.querySelector('img');"
-                    " return !!img && app.innerText.includes(text) && img.src !== old; }",
-                    arg=[css, after, src0], timeout=left_ms(30))
-                timings[css] = time.perf_counter() - t0
-                assert after in app.inner_text(timeout=left_ms(5))
-        finally:
-            browser.close()
-    # reported, never asserted (no timed asserts): run with -s to see them
-    print("\nclick-to-update (status and figure) in Chromium: "
-          + ", ".join(f"{k}: {v:.2f} s" for k, v in timings.items()))
-    assert set(timings) == {css for css, _, _ in EXPLORER_ACTIONS}
 
 
 # -- a long Play: progress while it runs, controls disabled, Stop answered mid-run -------------
@@ -362,97 +292,6 @@ def test_a_long_play_shows_progress_and_stops_when_asked_in_a_real_browser(voila
     # reported, never asserted against a time (no timed asserts): run with -s to see them
     print(f"\nlong Play in Chromium (Voilà): first progress {run['first progress']:.2f} s after the click; "
           f"Stop answered in {run['stop']:.2f} s, after {run['played']} of 2000 trials")
-
-
-# -- JupyterLab: the playground's long Play and its figure's size, in the notebook interface ----
-LAB_NOTEBOOK = {
-    "cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "id": f"c{k}",
-               "source": src} for k, src in enumerate([
-                   "from simpred_lite.apps import PlaygroundApp\n"
-                   "PlaygroundApp('karate club', adversary='random', seed=0, play_steps=2000)"])],
-    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-    "nbformat": 4, "nbformat_minor": 5,
-}
-LAB_BUDGET_S = 360.0
-
-
-@pytest.fixture
-def lab_url(tmp_path):
-    (tmp_path / "lab.ipynb").write_text(json.dumps(LAB_NOTEBOOK))
-    port = _free_port()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-               MPLBACKEND="Agg", JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
-               JUPYTER_DATA_DIR=str(tmp_path / "data"), JUPYTER_CONFIG_DIR=str(tmp_path / "config"))
-    log_path = tmp_path / "lab.log"
-    log = open(log_path, "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--port={port}", "--ServerApp.ip=127.0.0.1",
-         "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={tmp_path}"],
-        stdout=log, stderr=subprocess.STDOUT, env=env, cwd=tmp_path, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"JupyterLab exited with code {proc.returncode}:\n{log_path.read_text()[-2000:]}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"JupyterLab did not answer within 90 s:\n{log_path.read_text()[-2000:]}")
-            time.sleep(0.5)
-        yield f"http://127.0.0.1:{port}/lab/tree/lab.ipynb"
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)  # the server and its kernels (its own session)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=5)
-        log.close()
-
-
-def test_the_playground_in_jupyterlab_plays_in_the_background_and_its_numbers_are_legible(lab_url):
-    from playwright.sync_api import sync_playwright
-
-    from simpred_lite.apps.playground_app import FIGURE_DPI, GRAPH_FONT_SIZE
-    from simpred_lite.viz.style import MIN_PICKED_NUMBER_PT, displayed_font_pt
-
-    start = time.monotonic()
-
-    def left_ms(cap_s: float) -> float:
-        remaining = LAB_BUDGET_S - (time.monotonic() - start)
-        assert remaining > 0, f"the JupyterLab test ran out of its {LAB_BUDGET_S:.0f} s budget"
-        return min(remaining, cap_s) * 1000
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=left_ms(20))
-        try:
-            # 1280 px wide with the file browser open: the output area is narrower than the page
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(lab_url, timeout=left_ms(120))
-            page.wait_for_function("() => document.querySelector('.jp-Dialog') || "
-                                   "document.body.innerText.includes('Python 3 (ipykernel) | Idle')",
-                                   timeout=left_ms(120))
-            if page.locator(".jp-Dialog").count():  # "Select Kernel": the notebook's own python3
-                page.locator(".jp-Dialog .jp-mod-accept").click(timeout=left_ms(10))
-            page.locator(".jp-Notebook").click(timeout=left_ms(10))
-            page.get_by_role("menuitem", name="Run", exact=True).click(timeout=left_ms(10))
-            page.get_by_text("Run All Cells", exact=True).click(timeout=left_ms(10))
-            figure = page.locator(".simpred-figure img")
-            figure.wait_for(state="visible", timeout=left_ms(180))
-            natural, shown = page.evaluate("() => { const i = document.querySelector('.simpred-figure img');"
-                                           " return [i.naturalWidth, i.getBoundingClientRect().width]; }")
-            run = _play_and_stop(page, left_ms)
-        finally:
-            browser.close()
-    on_page = GRAPH_FONT_SIZE * FIGURE_DPI / 96 * min(1.0, shown / natural)
-    print(f"\nJupyterLab: figure {natural} px shown at {shown:.0f} px, vertex numbers {on_page:.1f} pt; long Play: "
-          f"first progress {run['first progress']:.2f} s after the click, Stop answered in {run['stop']:.2f} s "
-          f"after {run['played']} of 2000 trials")
-    assert on_page >= MIN_PICKED_NUMBER_PT, f"JupyterLab shows the vertex numbers at {on_page:.1f} pt"
-    assert abs(on_page - displayed_font_pt(GRAPH_FONT_SIZE, FIGURE_DPI, natural, shown)) < 1e-9
 
 
 def test_a_control_reached_with_the_keyboard_shows_a_visible_focus_ring(voila_url):

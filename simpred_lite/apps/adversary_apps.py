@@ -29,7 +29,7 @@ from ..theory.lowerbound import (
 )
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, graph_layout, legend_below, pickable_layout
-from .controls import CheckedDropdown, refusal_to_status
+from .controls import CheckedDropdown, focus_style, refusal_to_status
 from .figure_output import show_figure
 from .text import label_word, plain_text
 
@@ -83,7 +83,8 @@ class _AdversaryApp:
         self.dissimilar_button.on_click(lambda _: self.answer(1))
         self.new_game_button.on_click(lambda _: self.new_game())
         self.widget = W.VBox([W.HBox([first, second]), W.HBox([self.ask_button, self.similar_button,
-                              self.dissimilar_button, self.new_game_button]), self.status, self.out])
+                              self.dissimilar_button, self.new_game_button]), self.status, self.out,
+                              focus_style()])
 
     @property
     def status_text(self) -> str:
@@ -307,7 +308,7 @@ class MergeSortLearnerApp:
         self.out = W.Output()
         self.widget = W.VBox([self.question_html,
                               W.HBox([self.similar_button, self.dissimilar_button, self.new_game_button]),
-                              self.status, self.out])
+                              self.status, self.out, focus_style()])
         self.status.value = f"{strategy} adversary on K = {self.K} items: it will ask at least {self.floor} questions."
         self._show_question()
         self._render()

@@ -26,7 +26,7 @@ from ..spanning import loop_erase, wilson_parents, wilson_trace
 from ..viz.graphs import LOOP_PATH_COLOR, LOOP_WALK_COLOR, draw_labelled_graph, draw_loop_erasure, draw_spanning_tree
 from ..viz.style import CLASS_COLORS, LEGEND_FONTSIZE
 from ..viz.trees import draw_bst
-from .controls import CheckedDropdown, CheckedIntText, refusal_to_status
+from .controls import CheckedDropdown, WholeNumberText, focus_style, refusal_to_status
 from .figure_output import show_figure
 from .text import plain_text
 
@@ -136,7 +136,8 @@ class ResistanceCutExplorer:
         self.graph.observe(_if_changed(self._load), names="value")
         self.preset.observe(self._on_preset, names="value")
         self.widget = W.VBox([self.title, W.HBox([self.graph, self.preset]),
-                              W.HBox([W.Label("class 1 (pressed):"), self.toggle_box]), self.status, self.out])
+                              W.HBox([W.Label("class 1 (pressed):"), self.toggle_box]), self.status, self.out,
+                              focus_style()])
         self.widget.add_class("simpred-cut-explorer")  # for the browser test
         self._load()
 
@@ -293,7 +294,7 @@ class WilsonWalkExplorer:
 
     Attributes
     ----------
-    seed, root : CheckedIntText
+    seed, root : WholeNumberText
     step_button, walk_button, run_button, reset_button : ipywidgets.Button
     walks : list of dict
         :func:`~simpred_lite.spanning.wilson_trace`'s walks for the seed and root.
@@ -321,12 +322,12 @@ class WilsonWalkExplorer:
         self.n = rows * cols
         self.pos = _grid_pos(rows, cols)
         refuse = refusal_to_status(self)
-        self.seed = CheckedIntText(low=0, high=SEED_MAX, value=check_int(seed, "seed", low=0, high=SEED_MAX),
-                                   description="seed", on_invalid=refuse, hint="; type a whole number",
-                                   layout=W.Layout(width="190px"))
-        self.root = CheckedIntText(low=0, high=self.n - 1, value=check_int(root, "root", low=0, high=self.n - 1),
-                                   description="root", on_invalid=refuse, hint="; the root must be a vertex number",
-                                   layout=W.Layout(width="160px"))
+        self.seed = WholeNumberText(low=0, high=SEED_MAX, value=check_int(seed, "seed", low=0, high=SEED_MAX),
+                                    description="seed", on_invalid=refuse, hint="; type a whole number",
+                                    layout=W.Layout(width="190px"))
+        self.root = WholeNumberText(low=0, high=self.n - 1, value=check_int(root, "root", low=0, high=self.n - 1),
+                                    description="root", on_invalid=refuse, hint="; the root must be a vertex number",
+                                    layout=W.Layout(width="160px"))
         self.step_button = W.Button(description="Step", button_style="info", tooltip="one move of the random walk")
         self.walk_button = W.Button(description="Finish walk", tooltip="move until this walk hits the tree")
         self.run_button = W.Button(description="Run", tooltip="run to the end: the whole spanning tree")
@@ -343,7 +344,7 @@ class WilsonWalkExplorer:
         self.reset_button.on_click(lambda _: self.reset())
         self.widget = W.VBox([self.title, W.HBox([self.seed, self.root]),
                               W.HBox([self.step_button, self.walk_button, self.run_button, self.reset_button]),
-                              self.status, self.out])
+                              self.status, self.out, focus_style()])
         self.widget.add_class("simpred-wilson-explorer")  # for the browser test
         self.reset()
 
@@ -513,7 +514,7 @@ class BSTBuildExplorer:
 
     Attributes
     ----------
-    seed, root : CheckedIntText
+    seed, root : WholeNumberText
     back_button, next_button, end_button : ipywidgets.Button
     stage : int
     bst : BinarySupportTree
@@ -546,12 +547,12 @@ class BSTBuildExplorer:
         self.n = n
         self.pos = nx.spring_layout(self.G, seed=1) if pos is None else pos
         refuse = refusal_to_status(self)
-        self.seed = CheckedIntText(low=0, high=SEED_MAX, value=check_int(seed, "seed", low=0, high=SEED_MAX),
-                                   description="seed", on_invalid=refuse, hint="; type a whole number",
-                                   layout=W.Layout(width="190px"))
-        self.root = CheckedIntText(low=0, high=n - 1, value=check_int(root, "root", low=0, high=n - 1),
-                                   description="DFS root", on_invalid=refuse,
-                                   hint="; the root must be a vertex number", layout=W.Layout(width="170px"))
+        self.seed = WholeNumberText(low=0, high=SEED_MAX, value=check_int(seed, "seed", low=0, high=SEED_MAX),
+                                    description="seed", on_invalid=refuse, hint="; type a whole number",
+                                    layout=W.Layout(width="190px"))
+        self.root = WholeNumberText(low=0, high=n - 1, value=check_int(root, "root", low=0, high=n - 1),
+                                    description="DFS root", on_invalid=refuse,
+                                    hint="; the root must be a vertex number", layout=W.Layout(width="170px"))
         self.back_button = W.Button(description="◀ Back", tooltip="the previous stage")
         self.next_button = W.Button(description="Next ▶", button_style="info", tooltip="the next stage")
         self.end_button = W.Button(description="End", tooltip="the last stage: B with its labels")
@@ -564,7 +565,8 @@ class BSTBuildExplorer:
         self.next_button.on_click(lambda _: self.go(self.stage + 1))
         self.end_button.on_click(lambda _: self.go(self.last_stage))
         self.widget = W.VBox([self.title, W.HBox([self.seed, self.root]),
-                              W.HBox([self.back_button, self.next_button, self.end_button]), self.status, self.out])
+                              W.HBox([self.back_button, self.next_button, self.end_button]), self.status, self.out,
+                              focus_style()])
         self.widget.add_class("simpred-bst-explorer")  # for the browser test
         self._rebuild()
 

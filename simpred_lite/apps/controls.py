@@ -1,9 +1,10 @@
 """Input widgets that refuse a bad value with a sentence instead of clamping it or failing obscurely.
 
 ipywidgets' ``BoundedIntText`` silently clamps (a seed of ``99999999999`` becomes the maximum,
-``0`` steps become ``1``) and a ``Dropdown`` answers a value outside its options with
-traitlets' bare "Invalid selection: value not found".  The apps use these two subclasses
-instead (same views, so the layout does not change):
+``0`` steps become ``1``), its ``IntText`` lets the browser turn a typed ``2.5`` into ``25``,
+and a ``Dropdown`` answers a value outside its options with traitlets' bare "Invalid
+selection: value not found".  Every integer box of the apps is a :class:`WholeNumberText` and
+every choice a :class:`CheckedDropdown`:
 
 * set from Python (``app.seed.value = -1``), a bad value raises ``ValueError`` naming the
   box, the allowed values and the fix, and the app shows the same sentence in its message
@@ -15,15 +16,14 @@ instead (same views, so the layout does not change):
 from __future__ import annotations
 
 import html
+import numbers
 import re
 
 import ipywidgets as W
 from ipywidgets.widgets.widget import CallbackDispatcher
-from traitlets import CInt, CUnicode, validate
+from traitlets import TraitType, validate
 
-from ..checks import check_int
-
-__all__ = ["BrowserClickButton", "CheckedIntText", "WholeNumberText", "CheckedDropdown", "FOCUS_CSS", "focus_style",
+__all__ = ["BrowserClickButton", "WholeNumberText", "CheckedDropdown", "FOCUS_CSS", "focus_style",
            "from_browser", "refusal_to_status"]
 
 
@@ -71,83 +71,42 @@ def from_browser(widget, name: str) -> bool:
     return name in getattr(widget, "_property_lock", {})
 
 
-class _WholeNumber(CInt):
-    """The ``value`` trait of :class:`CheckedIntText`: refuses, rather than truncates, a value that
-    is not a whole number (``3.7``, ``"abc"``, ``True``), with the box's sentence."""
+class _WholeNumberValue(TraitType):
+    """The ``value`` trait of :class:`WholeNumberText`: an ``int`` in Python, text in the browser.
 
-    def validate(self, obj, value):
-        try:
-            return check_int(value, getattr(obj, "description", "") or "the value")
-        except TypeError as exc:
-            kept = getattr(obj, "_accepted", None)
-            message = f"{exc}; the box keeps {kept}{getattr(obj, '_hint', '')}" if kept is not None else str(exc)
-            on_invalid = getattr(obj, "_on_invalid", None)
-            if on_invalid is not None:
-                on_invalid(message)
-            raise TypeError(message) from None
-
-
-class CheckedIntText(W.IntText):
-    """An integer box for ``low .. high`` that refuses, never clamps, a value outside.
-
-    Parameters
-    ----------
-    low, high : int
-        The allowed values, inclusive.
-    on_invalid : callable ``str -> None``, optional
-        Called with the sentence to show the student when a value is refused.
-    hint : str, optional
-        How to fix it, appended to the sentence.
-    **kwargs
-        Passed to :class:`ipywidgets.IntText` (``value``, ``description``, ...).
-
-    Examples
-    --------
-    >>> box = CheckedIntText(low=1, high=2000, value=20, description="steps")
-    >>> box.value = 0
-    Traceback (most recent call last):
-    ...
-    ValueError: steps must lie in 1..2000, got 0; the box keeps 20
-    >>> box.value
-    20
-    >>> box.value = 3.7
-    Traceback (most recent call last):
-    ...
-    TypeError: steps must be an integer, got 3.7 (float); pass a whole number such as 3; the box keeps 20
+    It lets through any int (numpy's too, as a Python ``int``) and any text, unjudged: the
+    box's validator judges it, so that a refusal typed in the browser (held by ipywidgets
+    while it applies the value) can put the previous number back and send it to the page.
     """
 
-    value = _WholeNumber(0, help="Int value").tag(sync=True)
+    default_value = 0
+    info_text = "a whole number (or its text)"
 
-    def __init__(self, *, low: int, high: int, on_invalid=None, hint: str = "", **kwargs):
-        self._low, self._high, self._on_invalid, self._hint = low, high, on_invalid, hint
-        super().__init__(**kwargs)
+    def validate(self, obj, value):
+        if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+            return int(value)
+        return value if isinstance(value, str) else str(value)  # judged (and refused) by the box
 
-    @validate("value")
-    def _check_value(self, proposal):
-        value = proposal["value"]
-        low, high = getattr(self, "_low", None), getattr(self, "_high", None)
-        if low is None or low <= value <= high:
-            self._accepted = value
-            return value
-        kept = getattr(self, "_accepted", low)  # self.value may already hold the refused value here
-        message = (f"{self.description or 'the value'} must lie in {low}..{high}, got {value}; "
-                   f"the box keeps {kept}{self._hint}")
-        if self._on_invalid is not None:
-            self._on_invalid(message)
-        if from_browser(self, "value"):
-            return kept  # keep the previous value; ipywidgets sends it back to the browser
-        raise ValueError(message)
+
+def _number_to_text(value, widget) -> str:
+    return str(value)
 
 
 class WholeNumberText(W.Text):
-    """A text box for a whole number in ``low .. high``: ``2.5``, ``1e3`` or ``ten`` are refused
-    with a sentence, never truncated.
+    """A box for a whole number in ``low .. high`` that refuses, never rounds or clamps, anything else.
 
-    ipywidgets' ``IntText`` turns a typed ``2.5`` into ``2`` in the browser before the kernel
-    sees it; this box receives the text as typed (when the student presses Enter or leaves
-    the box) and refuses anything but digits, as :class:`CheckedIntText` refuses a value
-    outside its range.  ``value`` is the text (a number set from Python becomes its text);
-    ``int(box.value)`` is the number.
+    The page shows a plain text box (not a number box: a browser turns a typed ``2.5`` into
+    ``25`` or ``2`` in a number box before the kernel sees it).  The kernel receives the text as
+    typed, when the student presses Enter or leaves the box, and refuses ``2.5``, ``1e3``, an
+    empty box, letters and a number outside ``low .. high``:
+
+    * set from Python (``app.seed.value = -1``), a bad value raises ``ValueError`` naming the
+      box, the allowed values and what the box keeps, and ``on_invalid`` (the app's status
+      line) gets the same sentence;
+    * typed in the browser, the box goes back to its previous number and the sentence is
+      shown through ``on_invalid`` (no exception reaches the kernel log).
+
+    ``value`` is always an ``int``; an integer or the text of one (``" 7 "``) may be assigned.
 
     Parameters
     ----------
@@ -171,35 +130,43 @@ class WholeNumberText(W.Text):
     Traceback (most recent call last):
     ...
     ValueError: k must lie in 1..30, got 31; the box keeps 10
-    >>> box.value = " 7 "; int(box.value)
+    >>> box.value = " 7 "; box.value
     7
     """
 
-    value = CUnicode(help="the whole number, as text").tag(sync=True)
+    value = _WholeNumberValue(help="the whole number").tag(sync=True, to_json=_number_to_text)
 
     def __init__(self, *, low: int, high: int, on_invalid=None, hint: str = "", **kwargs):
         self._low, self._high, self._on_invalid, self._hint = low, high, on_invalid, hint
+        self._accepted = low
+        kwargs.setdefault("value", low)
         kwargs.setdefault("continuous_update", False)  # judge the number once typed, not "2." on the way
         super().__init__(**kwargs)
 
     @validate("value")
     def _check_value(self, proposal):
-        text = str(proposal["value"]).strip()
+        value = proposal["value"]
         low, high = self._low, self._high  # set before ipywidgets applies the first value
-        kept = getattr(self, "_accepted", str(low))
-        name = self.description or "the value"
-        if not re.fullmatch(r"[+-]?[0-9]+", text):
+        kept, name = self._accepted, self.description or "the value"
+        text = str(value).strip()
+        if isinstance(value, int):
+            number = value
+        elif re.fullmatch(r"[+-]?[0-9]+", text):
+            number = int(text)
+        else:
+            number = None
+        if number is None:
             message = (f"{name} must be a whole number in {low}..{high}, got {text!r} (it is not rounded); "
                        f"the box keeps {kept}{self._hint}")
-        elif low <= int(text) <= high:
-            self._accepted = str(int(text))
-            return self._accepted
+        elif low <= number <= high:
+            self._accepted = number
+            return number
         else:
-            message = f"{name} must lie in {low}..{high}, got {int(text)}; the box keeps {kept}{self._hint}"
+            message = f"{name} must lie in {low}..{high}, got {number}; the box keeps {kept}{self._hint}"
         if self._on_invalid is not None:
             self._on_invalid(message)
         if from_browser(self, "value"):
-            return kept  # keep the previous value; ipywidgets sends it back to the browser
+            return kept  # keep the previous number; ipywidgets sends it back to the browser
         raise ValueError(message)
 
 

@@ -23,7 +23,7 @@ from ..viz.figures import draw_labelled_path
 from ..viz.graphs import draw_edge_numbering
 from ..viz.trees import draw_bst_trial
 from .basics_explorers import _real_change
-from .controls import CheckedDropdown, from_browser, refusal_to_status
+from .controls import CheckedDropdown, focus_style, from_browser, refusal_to_status
 from .figure_output import show_figure
 from .text import plain_text
 
@@ -104,7 +104,7 @@ class BSTTrialExplorer:
         self.reset_button.on_click(lambda _: self.reset())
         self.widget = W.VBox([self.title, W.HBox([self.i, self.j]),
                               W.HBox([self.label, self.learn_button, self.reset_button]),
-                              self.status, self.out])
+                              self.status, self.out, focus_style()])
         self.last = ""
         self._on_pair(None)
 
@@ -246,7 +246,7 @@ class PathForestExplorer:
         self.reset_button.on_click(lambda _: self.reset())
         self.path_text.observe(self._on_submit, names="value")
         self.widget = W.VBox([self.title, W.HBox([self.path_text, self.add_button, self.reset_button]),
-                              self.status, self.out])
+                              self.status, self.out, focus_style()])
         self.reset()
 
     @property
@@ -386,7 +386,8 @@ class IsingReductionExplorer:
         self.back_button.on_click(lambda _: self.go(self.stage - 1))
         self.next_button.on_click(lambda _: self.go(self.stage + 1))
         self.widget = W.VBox([self.title, W.HBox([self.graph, self.beta]),
-                              W.HBox([self.back_button, self.next_button]), self.status, self.out])
+                              W.HBox([self.back_button, self.next_button]), self.status, self.out,
+                              focus_style()])
         self.stage = 0
         self._rebuild()
 

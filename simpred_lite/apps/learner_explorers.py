@@ -36,7 +36,7 @@ from ..learners.bounds import reduction_constant, similarity_from_classifier_mis
 from ..viz.graphs import draw_labelled_graph
 from ..viz.style import CLASS_COLORS, LEGEND_FONTSIZE
 from .basics_explorers import SEED_MAX, VERTEX_FONT, VERTEX_SIZE, _if_changed, _status_text
-from .controls import CheckedDropdown, CheckedIntText, WholeNumberText, refusal_to_status
+from .controls import CheckedDropdown, WholeNumberText, focus_style, refusal_to_status
 from .figure_output import show_figure
 
 __all__ = ["ReductionExplorer", "MatrixLearnerExplorer", "YourDataExplorer"]
@@ -86,9 +86,9 @@ class ReductionExplorer:
     Attributes
     ----------
     direction : CheckedDropdown
-    i_box, j_box : CheckedIntText
+    i_box, j_box : WholeNumberText
         The pair asked (Lemma 7) — only ``i_box`` (the vertex) for Lemma 8.
-    seed : CheckedIntText
+    seed : WholeNumberText
     ask_button, random_button, reset_button : ipywidgets.Button
     learner : SimilarityFromClassifier or ClassifierFromSimilarity
         The learner being played (fresh after Reset).
@@ -126,13 +126,13 @@ class ReductionExplorer:
         self.direction = CheckedDropdown(options=list(self.DIRECTIONS), value=direction, description="direction",
                                          on_invalid=refuse, layout=W.Layout(width="380px"))
         hint = f"; type a vertex number 0..{self.n - 1}"
-        self.i_box = CheckedIntText(low=0, high=self.n - 1, value=0, description="i", on_invalid=refuse, hint=hint,
-                                    layout=W.Layout(width="120px"))
-        self.j_box = CheckedIntText(low=0, high=self.n - 1, value=5, description="j", on_invalid=refuse, hint=hint,
-                                    layout=W.Layout(width="120px"))
-        self.seed = CheckedIntText(low=0, high=SEED_MAX, value=check_int(seed, "seed", low=0, high=SEED_MAX),
-                                   description="seed", on_invalid=refuse, hint="; type a whole number",
-                                   layout=W.Layout(width="190px"))
+        self.i_box = WholeNumberText(low=0, high=self.n - 1, value=0, description="i", on_invalid=refuse, hint=hint,
+                                     layout=W.Layout(width="120px"))
+        self.j_box = WholeNumberText(low=0, high=self.n - 1, value=5, description="j", on_invalid=refuse, hint=hint,
+                                     layout=W.Layout(width="120px"))
+        self.seed = WholeNumberText(low=0, high=SEED_MAX, value=check_int(seed, "seed", low=0, high=SEED_MAX),
+                                    description="seed", on_invalid=refuse, hint="; type a whole number",
+                                    layout=W.Layout(width="190px"))
         self.ask_button = W.Button(description="Ask", button_style="info", tooltip="play the pair (or vertex) typed")
         self.random_button = W.Button(description="Random", tooltip="play a random pair (or vertex) from the seed")
         self.reset_button = W.Button(description="Reset", button_style="warning",
@@ -150,7 +150,7 @@ class ReductionExplorer:
         self.reset_button.on_click(lambda _: self.reset())
         self.widget = W.VBox([self.title, W.HBox([self.direction, self.seed]),
                               W.HBox([self.i_box, self.j_box, self.ask_button, self.random_button,
-                                      self.reset_button]), self.status, self.out])
+                                      self.reset_button]), self.status, self.out, focus_style()])
         self.widget.add_class("simpred-reduction-explorer")  # for the browser test
         self.reset()
 
@@ -421,7 +421,7 @@ class MatrixLearnerExplorer:
     Attributes
     ----------
     learner, adversary : CheckedDropdown
-    seed : CheckedIntText
+    seed : WholeNumberText
     step_button, run_button, reset_button : ipywidgets.Button
     model : SimilarityLearner
         The learner being played.
@@ -457,9 +457,9 @@ class MatrixLearnerExplorer:
                                        on_invalid=refuse, layout=W.Layout(width="280px"))
         self.adversary = CheckedDropdown(options=list(self.ADVERSARIES), value=adversary, description="adversary",
                                          on_invalid=refuse, layout=W.Layout(width="240px"))
-        self.seed = CheckedIntText(low=0, high=SEED_MAX, value=check_int(seed, "seed", low=0, high=SEED_MAX),
-                                   description="seed", on_invalid=refuse, hint="; type a whole number",
-                                   layout=W.Layout(width="190px"))
+        self.seed = WholeNumberText(low=0, high=SEED_MAX, value=check_int(seed, "seed", low=0, high=SEED_MAX),
+                                    description="seed", on_invalid=refuse, hint="; type a whole number",
+                                    layout=W.Layout(width="190px"))
         self.step_button = W.Button(description="Step", button_style="info", tooltip="one trial")
         self.run_button = W.Button(description=f"Step ×{self.RUN_STEPS}", tooltip=f"{self.RUN_STEPS} trials")
         self.reset_button = W.Button(description="Reset", button_style="warning",
@@ -473,7 +473,8 @@ class MatrixLearnerExplorer:
         self.run_button.on_click(lambda _: self.run(self.RUN_STEPS))
         self.reset_button.on_click(lambda _: self.reset())
         self.widget = W.VBox([self.title, W.HBox([self.learner, self.adversary, self.seed]),
-                              W.HBox([self.step_button, self.run_button, self.reset_button]), self.status, self.out])
+                              W.HBox([self.step_button, self.run_button, self.reset_button]), self.status, self.out,
+                              focus_style()])
         self.widget.add_class("simpred-matrix-explorer")  # for the browser test
         self.reset()
 
@@ -665,8 +666,8 @@ class YourDataExplorer:
     ----------
     dataset, trials : CheckedDropdown
     k, T, seed : WholeNumberText
-        Text boxes: a typed ``2.5`` or ``ten`` is refused with a sentence in ``status``, never
-        truncated; ``int(app.k.value)`` is the number.
+        Whole-number boxes: a typed ``2.5`` or ``ten`` is refused with a sentence in ``status``,
+        never truncated; ``app.k.value`` is the number (an ``int``).
     learners : ipywidgets.SelectMultiple
     run_button : ipywidgets.Button
     progress : ipywidgets.IntProgress
@@ -750,7 +751,7 @@ class YourDataExplorer:
         self.widget = W.VBox([self.title,
                               W.HBox([W.VBox([self.dataset, self.k, self.trials, self.T, self.seed]),
                                       W.VBox([self.learners, W.HBox([self.run_button]), self.busy])]),
-                              self.status, self.table, self.out])
+                              self.status, self.table, self.out, focus_style()])
         self.widget.add_class("simpred-yourdata-explorer")  # for the browser test
         self._describe()
 

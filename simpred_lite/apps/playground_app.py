@@ -26,7 +26,7 @@ from ..learners.registry import playable
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, legend_below, pickable_layout
 from ..viz.trees import draw_bst
-from .controls import BrowserClickButton, CheckedDropdown, CheckedIntText, focus_style, refusal_to_status
+from .controls import BrowserClickButton, CheckedDropdown, WholeNumberText, focus_style, refusal_to_status
 from .figure_output import show_figure
 from .text import plain_text
 
@@ -72,7 +72,7 @@ class PlaygroundApp:
     graph, adversary, target : ipywidgets.Dropdown
         The graph, the adversary, and the learner the adaptive adversary attacks.
     learners : ipywidgets.SelectMultiple
-    seed, play_steps : CheckedIntText
+    seed, play_steps : WholeNumberText
         Integer boxes for ``0 .. 10^6`` and ``1 .. 2000``: a value outside is refused (a
         ``ValueError`` from Python, a sentence in the status line from the browser), never
         clamped.
@@ -125,8 +125,8 @@ class PlaygroundApp:
                                          on_invalid=refuse)
         self.target = CheckedDropdown(options=names, value=names[0] if names else None, description="target",
                                       on_invalid=refuse)
-        self.seed = CheckedIntText(value=seed, low=0, high=10**6, description="seed", on_invalid=refuse,
-                                   hint="; choose a seed in 0..1000000")
+        self.seed = WholeNumberText(value=seed, low=0, high=10**6, description="seed", on_invalid=refuse,
+                                    hint="; choose a seed in 0..1000000")
         self.i = CheckedDropdown(options=[0, 1], value=0, description="vertex i", on_invalid=refuse)
         self.j = CheckedDropdown(options=[0, 1], value=1, description="vertex j", on_invalid=refuse)
         self.step_button = W.Button(description="Step", button_style="info", tooltip="play one trial")
@@ -139,8 +139,8 @@ class PlaygroundApp:
                                       layout=W.Layout(width="22em"))
         # the bar lives in a box shown only while playing: a saved page never shows a stale bar
         self.progress_box = W.HBox([self.progress], layout=W.Layout(display="none"))
-        self.play_steps = CheckedIntText(value=play_steps, low=1, high=2000, description="steps", on_invalid=refuse,
-                                         hint="; Play runs 1..2000 trials at a time")
+        self.play_steps = WholeNumberText(value=play_steps, low=1, high=2000, description="steps", on_invalid=refuse,
+                                          hint="; Play runs 1..2000 trials at a time")
         self.reset_button = W.Button(description="Reset", button_style="warning", tooltip="fresh learners")
         # fixed heights: the panel must not jump when a status line wraps or the figure changes
         self.counter = W.HTML(layout=W.Layout(min_height="2.6em"))

@@ -296,6 +296,9 @@ def _play(spec, G, labels, trials, seed: int, last_block: int, progress: bool,
         bar = tqdm(total=T, desc=spec.name, leave=True)
     start = time.perf_counter()
     if retired is None:
+        hint = getattr(learner, "prefetch", None)
+        if hint is not None:  # the sequence is fixed: the learner may solve its pairs ahead, in blocks
+            hint([(t.i, t.j) for t in trials])
         try:
             for y_hat, y in play_trials(learner, trials):
                 preds.append(y_hat)

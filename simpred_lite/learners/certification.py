@@ -70,8 +70,8 @@ class PerceptronCertifier:
     ``R``.  If ``|score~ - R~^2|`` exceeds the sum of the bounds the float decides
     (:func:`~simpred_lite.exact.certified_compare`); otherwise one exact solve does.
 
-    On the sparse kernel ``E_s = 2 e + gamma_2 (|g~_a| + |g~_b|)`` with ``e`` the residual
-    bound on ``||g~ - g||_2`` of the trial's one solve (:meth:`~.kernels.SparseKernel.pair`)
+    On the sparse kernel ``E_s = 2 e + gamma_2 * 2 max_v |g~_v|`` with ``e`` the residual
+    bound on ``||g~ - g||_2`` of the trial's one solve (:meth:`~.kernels.SparseKernel.pair_error`)
     and ``R``'s bound from the certified solves of its candidate pairs
     (:meth:`~.kernels.SparseKernel.diameter_error`).
     """
@@ -96,7 +96,7 @@ class PerceptronCertifier:
         self.E_R2 = (E_R * (2 * R + E_R) + u * R * R) * (1 + 8 * u)
         self.fallbacks = 0  # exact recomputations so far (ties, in practice)
 
-    def _kernel_errors(self, i, j, pairs):
+    def _kernel_errors(self, i, j, pairs, stream=None):
         u = self.u
         g2 = 2 * u / (1 - 2 * u)
         kern = self.kern
@@ -104,29 +104,29 @@ class PerceptronCertifier:
             w = (np.abs(kern.Lp[i]) + np.abs(kern.Lp[j])) * (1 + 2 * u)
             return 4 * self.delta + g2 * (w[pairs.a] + w[pairs.b]) * (1 + 2 * u)
         # sparse: g = grounded potential of e_i - e_j with a rigorous bound on ||g~ - g||_2 from
-        # its residual (SparseKernel.pair, computed once per pair and shared)
+        # its residual (SparseKernel.pair_error, computed once per pair and shared; from the
+        # block solves of a prefetched sequence when there is one), and |g~_a| + |g~_b| <= 2 max|g~|
         assert isinstance(kern, SparseKernel)
-        g, err_g = kern.pair(i, j)
-        absg = np.abs(g)
-        return 2 * err_g + g2 * (absg[pairs.a] + absg[pairs.b]) * (1 + 2 * u)
+        err_g, gmax = kern.pair_error(pairs, i, j, stream)
+        return np.full(pairs.k, 2 * err_g + g2 * 2 * gmax * (1 + 2 * u))
 
-    def bound(self, i: int, j: int, q: np.ndarray, c: np.ndarray, pairs: GrowingPairs) -> float:
+    def bound(self, i: int, j: int, q: np.ndarray, c: np.ndarray, pairs: GrowingPairs, stream: Any = None) -> float:
         """A rigorous bound on ``|score~ - score|`` for the current pair."""
         k = q.size
         if k == 0:
             return 0.0
         u = self.u
-        E = self._kernel_errors(i, j, pairs)
+        E = self._kernel_errors(i, j, pairs, stream)
         aq = np.abs(q)
         gk = k * u / (1 - k * u)
         sq = float(np.dot(aq, aq))
         total = float(np.dot(E, 2 * aq + E)) + u * sq + gk * sq * (1 + u)
         return total * (1 + (k + 4) * u) * 1.0000001
 
-    def decide(self, i: Any, j: Any, q: Any, c: Any, pairs: Any) -> int:
+    def decide(self, i: Any, j: Any, q: Any, c: Any, pairs: Any, stream: Any = None) -> int:
         s = float(np.dot(c, q * q))
         R2 = float(self.kern.R) ** 2
-        verdict = certified_compare(s, R2, self.bound(i, j, q, c, pairs) + self.E_R2)
+        verdict = certified_compare(s, R2, self.bound(i, j, q, c, pairs, stream) + self.E_R2)
         if verdict is not None:
             return verdict
         self.fallbacks += 1

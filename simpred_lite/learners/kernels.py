@@ -42,22 +42,44 @@ __all__ = ["make_kernel"]
 
 # Columns of L^+ (grounded potentials) cached by the sparse kernel: at most this many doubles.
 COLUMN_CACHE_ENTRIES = 1 << 24
+# Kernel values of a prefetched sequence kept by the sparse kernel: at most this many doubles
+# (about T^2 / 2 for T pairs: the first 5,792 pairs of a longer sequence).
+PREFETCH_ENTRIES = 1 << 24
+# A dense trailing triangle of the sparse factor at least this large is solved with BLAS-3.
+DENSE_BLOCK_MIN = 64
 
 
 class GrowingPairs:
-    """The mistaken pairs ``(a_s, b_s)`` as numpy arrays that grow by doubling (amortised O(1))."""
+    """The mistaken pairs ``(a_s, b_s)`` as numpy arrays that grow by doubling (amortised O(1)).
+
+    Each pair may carry its position in a prefetched sequence (:class:`PairStream`; ``-1``
+    when it has none): the sparse kernel then reads its kernel values from the block solves
+    of that sequence instead of solving again.
+    """
 
     def __init__(self) -> None:
         self._a = np.zeros(16, dtype=np.int64)
         self._b = np.zeros(16, dtype=np.int64)
+        self._pos = np.zeros(16, dtype=np.int64)
         self.k = 0
+        #: Every pair so far has a position in the prefetched sequence (and the largest one).
+        self.positioned = True
+        self.max_pos = -1
 
-    def append(self, a: int, b: int) -> None:
+    def append(self, a: int, b: int, pos: int = -1) -> None:
         if self.k == self._a.size:
             self._a = np.concatenate([self._a, np.zeros_like(self._a)])
             self._b = np.concatenate([self._b, np.zeros_like(self._b)])
-        self._a[self.k], self._b[self.k] = a, b
+            self._pos = np.concatenate([self._pos, np.zeros_like(self._pos)])
+        self._a[self.k], self._b[self.k], self._pos[self.k] = a, b, pos
         self.k += 1
+        if pos < 0:
+            self.positioned = False
+        self.max_pos = max(self.max_pos, pos)
+
+    @property
+    def pos(self) -> np.ndarray:
+        return self._pos[: self.k]
 
     @property
     def a(self) -> np.ndarray:
@@ -149,7 +171,12 @@ class DenseKernel:
         a, b = np.nonzero(np.triu(Rmat >= self.R - band, 1))
         return list(zip(a.tolist(), b.tolist()))
 
-    def inner(self, pairs: GrowingPairs, i: int, j: int) -> tuple[np.ndarray, int | float]:
+    def prefetch(self, i: Any, j: Any) -> PairStream | None:
+        """A hint of the pairs to come (see :meth:`SparseKernel.prefetch`): nothing to gain on a dense ``L^+``."""
+        return None
+
+    def inner(self, pairs: GrowingPairs, i: int, j: int, stream: PairStream | None = None
+              ) -> tuple[np.ndarray, int | float]:
         """``(q, r_t)``: kernel values with the stored pairs and ``R_ij`` (ints on a tree)."""
         u = self.potentials(i, j)
         q = u[pairs.a] - u[pairs.b]
@@ -165,20 +192,19 @@ _SPARSE_ALTERNATIVE = ("run on the graph's Binary Support Tree (Theorem 3), O(lo
 
 
 @numba.njit(cache=True, nogil=True)
-def _takahashi_diagonal(indptr, indices, lval, D):  # pragma: no cover - compiled
+def _takahashi_diagonal(indptr, indices, lval, D, zval, zdiag, nsp):  # pragma: no cover - compiled
     """The diagonal of ``(L D L^T)^{-1}``: ``L`` unit lower triangular, its strict part in CSC
     (``indptr``, ``indices`` sorted within each column, ``lval``), ``D`` its pivots.
 
     ``Z_ij = -sum_{k in S_j} L_kj Z_ik`` for ``i`` in ``S_j`` (the rows of column ``j``) and
-    ``Z_jj = 1/D_j - sum_{k in S_j} L_kj Z_kj``, from the last column back; every ``Z_ik``
-    needed lies on the pattern of the factor (the rows of a column form a clique of the filled
-    graph), stored beside ``L``.
+    ``Z_jj = 1/D_j - sum_{k in S_j} L_kj Z_kj``, from column ``nsp - 1`` back (``zval`` and
+    ``zdiag`` come filled for the columns from ``nsp`` on: the dense trailing block, inverted
+    with LAPACK); every ``Z_ik`` needed lies on the pattern of the factor (the rows of a
+    column form a clique of the filled graph), stored beside ``L``.
     """
     N = D.size
-    zval = np.zeros(lval.size)
-    zdiag = np.zeros(N)
     pos = np.full(N, -1, np.int64)
-    for j in range(N - 1, -1, -1):
+    for j in range(nsp - 1, -1, -1):
         a, b = indptr[j], indptr[j + 1]
         s = b - a
         for t in range(s):
@@ -203,6 +229,136 @@ def _takahashi_diagonal(indptr, indices, lval, D):  # pragma: no cover - compile
     return zdiag
 
 
+@numba.njit(cache=True, nogil=True)
+def _sparse_forward(indptr, indices, lval, X, nsp):  # pragma: no cover - compiled
+    """``X <- L_1^{-1} X`` for the first ``nsp`` (sparse) columns of the unit lower ``L`` (CSC)."""
+    k = X.shape[1]
+    for j in range(nsp):
+        for p in range(indptr[j], indptr[j + 1]):
+            r = indices[p]
+            lv = lval[p]
+            for c in range(k):
+                X[r, c] -= lv * X[j, c]
+
+
+@numba.njit(cache=True, nogil=True)
+def _sparse_backward(indptr, indices, lval, X, nsp):  # pragma: no cover - compiled
+    """The rows ``nsp - 1, ..., 0`` of ``X <- L^{-T} X`` (the trailing rows already solved)."""
+    k = X.shape[1]
+    for j in range(nsp - 1, -1, -1):
+        for p in range(indptr[j], indptr[j + 1]):
+            r = indices[p]
+            lv = lval[p]
+            for c in range(k):
+                X[j, c] -= lv * X[r, c]
+
+
+def _ldlt_solve(ldl: tuple, X: np.ndarray) -> None:
+    """Overwrite ``X`` (``N x k``, C order) with ``(L D L^T)^{-1} X``.
+
+    ``ldl = (indptr, indices, lval, D, perm, nsp, L22)``: the strict part of the unit lower
+    ``L`` in CSC, whose first ``nsp`` columns are sparse and whose last ``N - nsp`` form a
+    dense triangle ``L22`` (the fill of the last vertices eliminated: on an expander-like
+    graph most of the factor).  The sparse columns are compiled axpys over the ``k``
+    right-hand sides (:func:`_sparse_forward`, :func:`_sparse_backward`: the factor is read
+    once per block instead of once per column; no fused multiply-add, no fast-math, so a
+    column sees the same operations whatever ``k``), the dense triangle two BLAS-3 triangular
+    solves (which may round differently with ``k``).
+    """
+    indptr, indices, lval, D, _, nsp, L22 = ldl
+    _sparse_forward(indptr, indices, lval, X, nsp)
+    if L22 is not None:
+        from scipy.linalg.blas import dtrsm
+
+        # L22 Y = B  <=>  Y^T L22^T = B^T (X[nsp:].T is Fortran-ordered: solved in place)
+        X[nsp:] = dtrsm(1.0, L22, X[nsp:].T, side=1, lower=1, trans_a=1, diag=1).T
+    X /= D[:, None]
+    if L22 is not None:
+        X[nsp:] = dtrsm(1.0, L22, X[nsp:].T, side=1, lower=1, trans_a=0, diag=1).T
+    _sparse_backward(indptr, indices, lval, X, nsp)
+
+
+class PairStream:
+    """One learner's place in a prefetched sequence of pairs (:meth:`SparseKernel.prefetch`).
+
+    :meth:`locate` answers, for the pair a learner is asked, its position in the sequence:
+    the current position again (a trial asks for its pair to predict and to learn) or the
+    next one; any other pair gets ``None`` (the learner then solves for it as without a hint).
+    """
+
+    def __init__(self, store: _PrefetchStore) -> None:
+        self.store = store
+        self.pos = -1
+
+    def locate(self, i: int, j: int) -> int | None:
+        st = self.store
+        t = self.pos
+        if t >= 0 and st.i[t] == i and st.j[t] == j:
+            return t
+        t += 1
+        if t < st.T and st.i[t] == i and st.j[t] == j:
+            self.pos = t
+            return t
+        return None
+
+    def current(self, i: int, j: int) -> int:
+        """The position of ``(i, j)`` if it is the current pair of the sequence, else ``-1``."""
+        t = self.pos
+        return t if t >= 0 and self.store.i[t] == i and self.store.j[t] == j else -1
+
+
+class _PrefetchStore:
+    """Block solves of a fixed sequence of pairs, kept for every learner on the kernel.
+
+    Pair ``t`` of the sequence is solved in a block of ``B`` pairs (:func:`_ldlt_solve`);
+    of its potentials ``g_t`` only what a learner can ask is kept: the kernel values
+    ``g_t[i_s] - g_t[j_s]`` with every pair ``s`` up to the end of ``t``'s block (a learner
+    stores only pairs of earlier trials), ``R_t = g_t[i_t] - g_t[j_t]``, the certified error
+    bound of ``g_t`` and ``max |g_t|``.  About ``T^2 / 2`` floats for ``T`` pairs, whatever
+    ``n``; the sequence is cut where that would exceed :data:`PREFETCH_ENTRIES`.
+    """
+
+    def __init__(self, kern: SparseKernel, i: np.ndarray, j: np.ndarray) -> None:
+        self.kern = kern
+        self.full_i, self.full_j = i, j
+        T = int(math.isqrt(2 * PREFETCH_ENTRIES))
+        self.T = T = min(T, i.size)
+        self.i, self.j = i[:T].tolist(), j[:T].tolist()
+        self._ia, self._ja = i[:T], j[:T]
+        self.B = max(16, min(256, COLUMN_CACHE_ENTRIES // (4 * max(kern.n, 1))))
+        self.rows: list[np.ndarray] = []
+        self.R = np.zeros(T)
+        self.err = np.zeros(T)
+        self.gmax = np.zeros(T)
+
+    def __getstate__(self):
+        return {**self.__dict__, "rows": []}  # a copy solves its blocks again on first use
+
+    def matches(self, i: np.ndarray, j: np.ndarray) -> bool:
+        return np.array_equal(i, self.full_i) and np.array_equal(j, self.full_j)
+
+    def row(self, t: int) -> np.ndarray:
+        """``g_t[i_s] - g_t[j_s]`` for ``s`` up to the end of ``t``'s block (solving blocks as needed)."""
+        b = t // self.B
+        while len(self.rows) <= b:
+            self._solve_block(len(self.rows))
+        return self.rows[b][t - b * self.B]
+
+    def _solve_block(self, b: int) -> None:
+        kern, B = self.kern, self.B
+        lo, hi = b * B, min((b + 1) * B, self.T)
+        cols = np.arange(hi - lo)
+        E = np.zeros((kern.n, hi - lo))
+        E[self._ia[lo:hi], cols] += 1.0
+        E[self._ja[lo:hi], cols] -= 1.0
+        X = kern._solve(E)
+        self.err[lo:hi] = kern._residual_bound(X, E)
+        self.gmax[lo:hi] = np.abs(X).max(axis=0)
+        K = np.ascontiguousarray((X[self._ia[:hi]] - X[self._ja[:hi]]).T)
+        self.R[lo:hi] = K[cols, cols + lo]
+        self.rows.append(K)
+
+
 def _central_vertex(G: nx.Graph, start: int) -> tuple[int, dict]:
     """The middle of a double-sweep path (a near-central vertex) and its BFS distances; 3 BFS.
 
@@ -225,11 +381,19 @@ class SparseKernel(DenseKernel):
 
     ``L_c`` (the Laplacian with the row and column of a ground vertex ``c`` deleted; ``c`` is
     the middle of a double-sweep path, :func:`_central_vertex`) is factorised once (SuperLU,
-    minimum-degree order on ``L + L^T``, no pivoting: ``L_c`` is symmetric positive definite).  A trial solves once,
-    for its pair: ``g = L_c^{-1} (e_i - e_j)`` (``g_c = 0``), which differs from
-    ``L^+ (e_i - e_j)`` by a constant that cancels in every ``(e_a - e_b)^T g``; the kernel
-    values with the stored pairs are then ``O(k)`` gathers.  The last few pairs' solutions are
-    cached (a learner asks for the same pair to predict and to learn).
+    minimum-degree order on ``L + L^T``, no pivoting: ``L_c`` is symmetric positive definite),
+    and its factor kept as ``L D L^T`` for compiled multi-right-hand-side solves
+    (:func:`_ldlt_solve`).  A trial needs one solve, for its pair: ``g = L_c^{-1} (e_i - e_j)``
+    (``g_c = 0``), which differs from ``L^+ (e_i - e_j)`` by a constant that cancels in every
+    ``(e_a - e_b)^T g``; the kernel values with the stored pairs are then ``O(k)`` gathers.
+    Without a hint each pair is solved alone (:meth:`pair`; the last few pairs' solutions are
+    cached, a learner asking for the same pair to predict and to learn).  With the hint of a
+    fixed sequence (:meth:`prefetch`, which :func:`~simpred_lite.game.evaluation.evaluate`
+    gives) the pairs are solved in blocks of up to 256, which read the factor once per block
+    instead of once per pair, and the solves are shared by every learner on the kernel.  The
+    sparse columns of the factor give bit-identical potentials either way; its dense
+    trailing triangle (BLAS) may round a block differently from a single column, within the
+    certified error bound that every decision carries, so the predictions do not change.
 
     **What is exact and what is certified.**  Every float ``g`` comes with a rigorous bound
     on ``|g~ - g|`` from its residual ``r = L g~ - (e_i - e_j)`` (computed in floats, its
@@ -277,6 +441,8 @@ class SparseKernel(DenseKernel):
         self._dmax = float(degrees.max())
         self._Lc = L[self._keep][:, self._keep].tocsc()
         self._lu_obj: Any = None
+        self._ldl_obj: Any = None
+        self._store: _PrefetchStore | None = None
         fill = float(self._lu.L.nnz + self._lu.U.nnz)
         self._fill = fill  # a column solve costs about 2 * fill steps (the diameter's work guard)
         counts = np.diff(self._lu.L.indptr).astype(float)
@@ -300,15 +466,62 @@ class SparseKernel(DenseKernel):
             self._lu_obj = spla.splu(self._Lc, permc_spec="MMD_AT_PLUS_A", diag_pivot_thresh=0.0)
         return self._lu_obj
 
+    @property
+    def _ldl(self) -> tuple[Any, ...] | None:
+        """``(indptr, indices, values, D, perm, nsp, L22)``: the factor as ``P^T L_c P = L D L^T``
+        (``L``'s strict part in sorted CSC; its columns from ``nsp`` on a dense triangle, also
+        kept as the dense ``L22``, or ``None`` if that block is small), or ``None`` if SuperLU
+        pivoted (not expected: ``L_c`` is positive definite)."""
+        if self._ldl_obj is None:
+            lu = self._lu
+            if not np.array_equal(lu.perm_r, lu.perm_c):  # pragma: no cover - pivoting
+                self._ldl_obj = ()
+            else:
+                import scipy.sparse as sp
+
+                Lf = sp.tril(lu.L, -1).tocsc()
+                Lf.sort_indices()
+                N = Lf.shape[0]
+                counts = np.diff(Lf.indptr)
+                full = counts == N - 1 - np.arange(N)  # column j holds every row below j
+                nd = int(np.argmin(full[::-1])) if not full.all() else N  # the dense trailing columns
+                nsp = N - nd
+                L22 = None
+                if nd >= DENSE_BLOCK_MIN:
+                    L22 = np.zeros((nd, nd), order="F")
+                    cols = np.repeat(np.arange(nd), counts[nsp:])
+                    L22[Lf.indices[Lf.indptr[nsp]:] - nsp, cols] = Lf.data[Lf.indptr[nsp]:]
+                    L22[np.arange(nd), np.arange(nd)] = 1.0
+                else:
+                    nsp = N
+                self._ldl_obj = (Lf.indptr.astype(np.int64), Lf.indices.astype(np.int64),
+                                 np.ascontiguousarray(Lf.data, dtype=float), lu.U.diagonal().astype(float),
+                                 np.asarray(lu.perm_c, dtype=np.int64), nsp, L22)
+        return self._ldl_obj or None
+
     def __getstate__(self):
-        # the factorisation and the pair solutions are caches: a copy refactors on first use
-        return {**self.__dict__, "_lu_obj": None, "_pairs_cache": OrderedDict()}
+        # the factorisation, the pair solutions and the prefetched blocks are caches: a copy
+        # refactors on first use
+        return {**self.__dict__, "_lu_obj": None, "_ldl_obj": None, "_pairs_cache": OrderedDict(),
+                "_store": None}
 
     # -- solves with a certified error ---------------------------------------------------
     def _solve(self, B: np.ndarray) -> np.ndarray:
-        """Potentials ``X`` (``n x k``, row ``c`` zero) with ``L_c X[keep] = B[keep]``."""
+        """Potentials ``X`` (``n x k``, row ``c`` zero) with ``L_c X[keep] = B[keep]``.
+
+        With the factor as ``L D L^T`` (:func:`_ldlt_solve`): a block of ``k`` right-hand sides
+        reads the factor once; a column comes out as its single solve (bit for bit on the sparse
+        columns of the factor, to rounding on its dense triangle)."""
         X = np.zeros((self.n, B.shape[1]))
-        X[self._keep] = self._lu.solve(np.ascontiguousarray(B[self._keep]))
+        ldl = self._ldl
+        if ldl is None:  # pragma: no cover - pivoting
+            X[self._keep] = self._lu.solve(np.ascontiguousarray(B[self._keep]))
+        else:
+            perm = ldl[4]
+            Y = np.empty((perm.size, B.shape[1]))
+            Y[perm] = B[self._keep]
+            _ldlt_solve(ldl, Y)
+            X[self._keep] = Y[perm]
         self.solves += B.shape[1]
         return X
 
@@ -344,6 +557,83 @@ class SparseKernel(DenseKernel):
     def potentials(self, i: int, j: int) -> np.ndarray:
         return self.pair(i, j)[0]
 
+    # -- a fixed sequence of pairs, solved in blocks ---------------------------------------
+    def prefetch(self, i: Any, j: Any) -> PairStream:
+        """Announce the pairs ``(i[t], j[t])`` a learner will be asked, in order: solve them in blocks.
+
+        A trial's pair does not depend on the labels, so when the sequence is fixed in advance
+        (as in :func:`~simpred_lite.game.evaluation.evaluate`) the kernel solves its pairs
+        ``B`` at a time (:class:`_PrefetchStore`; a block reads the factor once) and keeps, per
+        pair, the kernel values with the earlier pairs, for every learner on this kernel: the
+        Matrix Perceptron and Matrix Winnow of one run share the solves.  The same sequence
+        announced again (the next learner) reuses the blocks; another sequence replaces them.
+        Nothing changes in the predictions: each column of a block solve is the single solve
+        of :meth:`pair` (:func:`_ldlt_solve`; bit for bit on the sparse columns of the factor,
+        within the certified error bound on its dense triangle), the kernel values are the
+        same differences, and every decision is certified with the error bound of its solve.
+
+        Parameters
+        ----------
+        i, j : array_like of int
+            The pairs' first and second vertices, in the order they will be asked.
+
+        Returns
+        -------
+        PairStream
+            The asking learner's place in the sequence (pass it to :meth:`inner`).
+
+        Examples
+        --------
+        >>> from simpred_lite.graphs import validate_graph, frozen_copy
+        >>> kern = SparseKernel(frozen_copy(validate_graph(nx.cycle_graph(8))))
+        >>> stream = kern.prefetch([0, 1], [4, 3])
+        >>> pairs = GrowingPairs()
+        >>> q, r = kern.inner(pairs, 0, 4, stream)           # trial 0, found in the sequence
+        >>> pairs.append(0, 4, stream.current(0, 4))         # a mistake, kept with its position
+        >>> q, r = kern.inner(pairs, 1, 3, stream)           # trial 1: its block is already solved
+        >>> stream.pos, pairs.pos.tolist(), round(r, 6), round(float(q[0]), 6)
+        (1, [0], 1.5, 1.0)
+        """
+        i = np.asarray(i, dtype=np.int64).ravel()
+        j = np.asarray(j, dtype=np.int64).ravel()
+        if self._store is None or not self._store.matches(i, j):
+            self._store = _PrefetchStore(self, i, j)
+        return PairStream(self._store)
+
+    def _located(self, pairs: GrowingPairs, i: int, j: int, stream: PairStream | None) -> int | None:
+        """The position of ``(i, j)`` in the stream if its stored row covers every pair of ``pairs``."""
+        if stream is None or not pairs.positioned:
+            return None
+        t = stream.locate(i, j)
+        if t is None or pairs.max_pos >= min((t // stream.store.B + 1) * stream.store.B, stream.store.T):
+            return None
+        return t
+
+    def inner(self, pairs: GrowingPairs, i: int, j: int, stream: PairStream | None = None
+              ) -> tuple[np.ndarray, int | float]:
+        t = self._located(pairs, i, j, stream)
+        if t is None:
+            return super().inner(pairs, i, j)
+        assert stream is not None
+        st = stream.store
+        q = st.row(t)[pairs.pos]
+        r = float(st.R[t])
+        if self.exact:
+            return np.rint(q).astype(np.int64), int(round(r))
+        return q, r
+
+    def pair_error(self, pairs: GrowingPairs, i: int, j: int, stream: PairStream | None = None
+                   ) -> tuple[float, float]:
+        """``(err, gmax)``: the certified bound on ``||g~ - g||_2`` of the pair's potentials and ``max |g~|``."""
+        t = self._located(pairs, i, j, stream)
+        if t is None:
+            g, err = self.pair(i, j)
+            return err, float(np.abs(g).max())
+        assert stream is not None
+        st = stream.store
+        st.row(t)
+        return float(st.err[t]), float(st.gmax[t])
+
     # -- the resistance diameter ---------------------------------------------------------
     def diagonal(self) -> np.ndarray:
         """``d_v = R_vc``: the diagonal of ``L_c^{-1}`` (``d_c = 0``), by selected inversion.
@@ -355,16 +645,26 @@ class SparseKernel(DenseKernel):
         float computation without an error bound of its own: :meth:`_diameter` uses it only to
         rule vertices out, with a wide band.
         """
-        lu = self._lu
         d = np.zeros(self.n)
-        if np.array_equal(lu.perm_r, lu.perm_c):  # symmetric order, no pivoting: U = D L^T
-            import scipy.sparse as sp
+        ldl = self._ldl
+        if ldl is not None:  # symmetric order, no pivoting: U = D L^T
+            indptr, indices, lval, D, perm, nsp, L22 = ldl
+            zval = np.zeros(lval.size)
+            zdiag = np.zeros(D.size)
+            if L22 is not None:  # the dense trailing block: Z22 = (L22 D2 L22^T)^{-1} with LAPACK
+                from scipy.linalg.lapack import dtrtri
 
-            Lf = sp.tril(lu.L, -1).tocsc()
-            Lf.sort_indices()
-            z = _takahashi_diagonal(Lf.indptr.astype(np.int64), Lf.indices.astype(np.int64),
-                                    np.ascontiguousarray(Lf.data, dtype=float), lu.U.diagonal().astype(float))
-            d[self._keep] = z[lu.perm_c]
+                M, info = dtrtri(L22, lower=1, unitdiag=1)
+                if info != 0:  # pragma: no cover - a unit triangle is invertible
+                    raise np.linalg.LinAlgError(f"dtrtri failed (info={info})")
+                A = M / np.sqrt(D[nsp:])[:, None]
+                Z22 = A.T @ A
+                zdiag[nsp:] = np.diag(Z22)
+                nd = D.size - nsp
+                cols = np.repeat(np.arange(nd), np.diff(indptr[nsp:]))
+                zval[indptr[nsp]:] = Z22[indices[indptr[nsp]:] - nsp, cols]
+            z = _takahashi_diagonal(indptr, indices, lval, D, zval, zdiag, nsp)
+            d[self._keep] = z[perm]
             return d
         batch = max(1, min(256, COLUMN_CACHE_ENTRIES // (4 * self.n)))  # pragma: no cover - pivoting
         for start in range(0, self._keep.size, batch):  # pragma: no cover
@@ -464,7 +764,8 @@ class BSTKernel:
     def exact_R2(self) -> Fraction:
         return Fraction(self.R**2)
 
-    def inner(self, pairs: GrowingPairs, i: int, j: int) -> tuple[np.ndarray, int | float]:
+    def inner(self, pairs: GrowingPairs, i: int, j: int, stream: PairStream | None = None
+              ) -> tuple[np.ndarray, int | float]:
         edges, signs = bst_instance(self.bst, i, j)
         c = edges + 2  # child heap indices
         shift = self.depth - (np.log2(c).astype(np.int64))

@@ -25,7 +25,7 @@ from .base import SimilarityLearner
 from .bounds import certified_matrix_perceptron_bound
 from .certification import PerceptronCertifier
 from .instances import instance_geometry
-from .kernels import DenseKernel, GrowingPairs, ResistanceDiameter, make_kernel
+from .kernels import DenseKernel, GrowingPairs, PairStream, ResistanceDiameter, make_kernel
 
 __all__ = ["DENSE_PERCEPTRON_EDGE_LIMIT", "MatrixPerceptron", "MatrixPerceptronReference"]
 
@@ -74,8 +74,10 @@ class MatrixPerceptron(_PerceptronOnGraph):
     ``x_s^T x_t = (e_a - e_b)^T L^+ (e_i - e_j)`` (a signed path overlap on a BST):
     ``O(n + k)`` per trial (``k`` mistakes so far; ``O(|path| k)`` on a BST), any ``m``.
     Beyond ``n = DENSE_LIMIT`` the kernel is sparse (:class:`~.kernels.SparseKernel`): one
-    sparse solve per trial for its pair, then ``O(k)`` gathers at the ends of the mistaken
-    pairs, memory that grows with the factor, not ``n^2``; ``R`` is found once per graph from
+    sparse solve per trial for its pair (solved in blocks and shared with Matrix Winnow when
+    the sequence is announced, :meth:`prefetch`, as ``evaluate`` does), then ``O(k)`` gathers
+    at the ends of the mistaken pairs, memory that grows with the factor, not ``n^2``; ``R``
+    is found once per graph from
     a selected inversion of the factors and the columns of a few candidate ends (refused
     beyond :data:`~simpred_lite.checks.WORK_LIMIT` steps: use the graph's Binary Support Tree
     instead).  On a frozen validated graph (what ``evaluate`` passes) the kernel, ``R`` and
@@ -123,12 +125,37 @@ class MatrixPerceptron(_PerceptronOnGraph):
         # BST kernels are always exact; a graph kernel is exact on a tree
         self._certifier = PerceptronCertifier(kern) if isinstance(kern, DenseKernel) and not kern.exact else None
         self.threshold = self.R**2
+        self._stream: PairStream | None = None
 
     def _diameter_source(self):
         return self._kern
 
+    def prefetch(self, pairs: Any) -> None:
+        """A hint: the pairs this learner will be asked next, in order (predictions do not change).
+
+        On the sparse kernel (``n > DENSE_LIMIT``) the pairs are then solved in blocks, and
+        the solves are shared with the other matrix learners on the same graph that get the
+        same hint (:meth:`~.kernels.SparseKernel.prefetch`); elsewhere it does nothing.
+        :func:`~simpred_lite.game.evaluation.evaluate` gives it, its trial sequence being
+        fixed before play; an adaptive adversary, which picks pairs as it goes, gives none.
+
+        Parameters
+        ----------
+        pairs : sequence of (int, int)
+            The pairs ``(i, j)`` in the order they will be asked.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> learner = MatrixPerceptron(nx.cycle_graph(6)); learner.prefetch([(0, 3), (1, 2)])
+        >>> learner.predict_one(0, 3)
+        0
+        """
+        P = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+        self._stream = self._kern.prefetch(P[:, 0], P[:, 1]) if isinstance(self._kern, DenseKernel) else None
+
     def _terms(self, i, j):
-        q, _ = self._kern.inner(self._pairs, i, j)
+        q, _ = self._kern.inner(self._pairs, i, j, self._stream)
         return q, self._coef[: self._pairs.k]
 
     def score(self, i: int, j: int) -> int | float:
@@ -155,13 +182,13 @@ class MatrixPerceptron(_PerceptronOnGraph):
         if self._certifier is None:  # integer overlaps and integer R: exact
             return int(int(np.dot(c, q * q)) > self.threshold)
         # certified float decision, exact rational arithmetic only inside the error band
-        return self._certifier.decide(i, j, q, c, self._pairs)
+        return self._certifier.decide(i, j, q, c, self._pairs, self._stream)
 
     def _learn(self, i: int, j: int, y: int, y_hat: int, path: Any) -> None:
         if y == y_hat:
             return
         k = self._pairs.k
-        self._pairs.append(i, j)
+        self._pairs.append(i, j, -1 if self._stream is None else self._stream.current(i, j))
         if k == self._coef.size:
             self._coef = np.concatenate([self._coef, np.zeros_like(self._coef)])
         self._coef[k] = y - y_hat

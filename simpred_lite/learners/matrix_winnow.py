@@ -41,7 +41,7 @@ from .base import SimilarityLearner
 from .bounds import certified_matrix_winnow_bound
 from .certification import WINNOW_LANCZOS_STEPS, LazyExponential, one_blas_thread
 from .instances import instance_geometry
-from .kernels import Forest, GrowingPairs, ResistanceDiameter, make_kernel
+from .kernels import DenseKernel, Forest, GrowingPairs, PairStream, ResistanceDiameter, make_kernel
 
 __all__ = ["DENSE_WINNOW_EDGE_LIMIT", "MatrixWinnow", "LowRankMatrixWinnow", "MatrixWinnowReference"]
 
@@ -228,6 +228,31 @@ class MatrixWinnow(_MatrixWinnowCommon):
         self._zw_cache: tuple[tuple[int, int, int], tuple[np.ndarray, float, np.ndarray]] | None = None
         #: Trials the quadrature bounds left undecided (decided by a refresh and the exact sum).
         self.fallbacks = 0
+        self._stream: PairStream | None = None
+
+    def prefetch(self, pairs: Any) -> None:
+        """A hint: the pairs this learner will be asked next, in order (predictions do not change).
+
+        On the sparse kernel (``n > DENSE_LIMIT``) the pairs are then solved in blocks, and
+        the solves are shared with the other matrix learners on the same graph that get the
+        same hint (:meth:`~.kernels.SparseKernel.prefetch`); elsewhere it does nothing.
+        :func:`~simpred_lite.game.evaluation.evaluate` gives it, its trial sequence being
+        fixed before play; an adaptive adversary, which picks pairs as it goes, gives none.
+
+        Parameters
+        ----------
+        pairs : sequence of (int, int)
+            The pairs ``(i, j)`` in the order they will be asked.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> learner = MatrixWinnow(nx.cycle_graph(6), cut_size=2); learner.prefetch([(0, 1), (1, 2)])
+        >>> learner.predict_one(0, 1)
+        1
+        """
+        P = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+        self._stream = self._geo.prefetch(P[:, 0], P[:, 1]) if isinstance(self._geo, DenseKernel) else None
 
     @property
     def rank(self) -> int:
@@ -253,7 +278,7 @@ class MatrixWinnow(_MatrixWinnowCommon):
 
     def _kernel_z(self, i, j):
         """``z = Q^T x`` with ``Q = V F^{-1}`` (``V`` the unit basis instances): ``F^T z = V^T x``."""
-        q, r = self._geo.inner(self._pairs, i, j)
+        q, r = self._geo.inner(self._pairs, i, j, self._stream)
         r = float(r)
         k = q.size
         if k == 0:
@@ -314,7 +339,7 @@ class MatrixWinnow(_MatrixWinnowCommon):
             if rho > _SPAN_TOL:
                 self._forest.union(i, j)
                 k = self._pairs.k
-                self._pairs.append(i, j)
+                self._pairs.append(i, j, -1 if self._stream is None else self._stream.current(i, j))
                 if k == self._Fbuf.shape[0]:
                     F = np.zeros((2 * k, 2 * k), order="F")
                     F[:k, :k] = self._Fbuf

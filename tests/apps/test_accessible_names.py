@@ -135,3 +135,12 @@ def test_none_stays_when_there_is_nothing_to_choose_and_while_options_are_swappe
     assert d.value == "x", "after an options swap the dropdown should hold ipywidgets' new choice"
     d.value = "y"
     assert d.value == "y", "after an options swap a valid choice should be accepted"
+
+
+@pytest.mark.parametrize("name", sorted(_apps()))
+def test_every_app_carries_the_visible_focus_ring(name):
+    from simpred_lite.apps import FOCUS_CSS
+
+    app = _apps()[name]()
+    styles = [w for w in _walk(app.widget) if isinstance(w, W.HTML) and FOCUS_CSS in w.value]
+    assert styles, f"{name} should carry focus_style(), so that a control reached with Tab shows a ring in JupyterLab"

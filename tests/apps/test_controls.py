@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 
-from simpred_lite.apps import CheckedDropdown, CheckedIntText, PlaygroundApp
+from simpred_lite.apps import CheckedDropdown, PlaygroundApp, WholeNumberText
 
 
 def test_python_setters_raise_and_the_app_says_why():
@@ -39,16 +40,34 @@ def test_a_value_typed_in_the_browser_is_refused_with_a_sentence_not_clamped():
 
 def test_controls_alone():
     seen = []
-    box = CheckedIntText(low=0, high=5, value=2, description="n", on_invalid=seen.append)
-    box.value = 5
+    box = WholeNumberText(low=0, high=5, value=2, description="n", on_invalid=seen.append)
+    assert box.value == 2 and type(box.value) is int
+    box.value = np.int64(5)
+    assert box.value == 5 and type(box.value) is int
     with pytest.raises(ValueError, match="n must lie in 0..5, got 6; the box keeps 5"):
         box.value = 6
     assert seen == ["n must lie in 0..5, got 6; the box keeps 5"]
-    for odd in (3.5, True, "3"):  # refused, not truncated or cast
-        with pytest.raises(TypeError, match=re.escape(f"n must be an integer, got {odd!r}")):
+    for odd in (3.5, True, "3.0", "", "1e1", "three", None):  # refused, not truncated or cast
+        with pytest.raises(ValueError, match=re.escape(f"n must be a whole number in 0..5, got {str(odd)!r}")):
             box.value = odd
         assert box.value == 5
-    assert seen[-1].startswith("n must be an integer, got '3' (str)") and seen[-1].endswith("the box keeps 5")
+    assert seen[-1].startswith("n must be a whole number in 0..5, got 'None'") and seen[-1].endswith("the box keeps 5")
+    box.value = " 3 "  # the text of a whole number, as the browser sends it
+    assert box.value == 3 and box.get_state("value") == {"value": "3"}  # the page gets text
+
+
+@pytest.mark.parametrize("typed", ["2.5", "25.", "1e3", "", "ten", "-1", "6", "99999999999"])
+def test_a_typed_value_is_refused_and_the_box_goes_back_in_the_browser(typed):
+    seen, sent = [], []
+    box = WholeNumberText(low=0, high=5, value=2, description="n", on_invalid=seen.append)
+    box.send_state = lambda key=None: sent.append(box.get_state(key))
+    box.set_state({"value": typed})  # what the browser sends when the student presses Enter
+    assert box.value == 2 and sent == [{"value": "2"}], "the box should go back to 2 in the browser too"
+    assert len(seen) == 1 and seen[0].startswith("n must") and seen[0].endswith("the box keeps 2")
+    box.set_state({"value": " 4"})
+    assert box.value == 4 and sent[-1] == {"value": "4"} and len(seen) == 1
+
+
     d = CheckedDropdown(options=[1, 2], value=1, description="k")
     with pytest.raises(ValueError, match=r"k must be one of \[1, 2\], got 3"):
         d.value = 3

@@ -170,11 +170,12 @@ def test_the_matrix_explorer_starts_afresh_and_refuses_odd_input():
     with pytest.raises(ValueError, match=r"seed must lie in 0..1000000, got 99999999999; the box keeps 0"):
         app.seed.value = 99999999999
     assert len(app.trials) == 2  # not clamped, not restarted
-    with pytest.raises(TypeError, match=r"seed must be an integer, got 3.5 \(float\).*the box keeps 0"):
+    with pytest.raises(ValueError,
+                       match=r"seed must be a whole number in 0..1000000, got '3.5' \(it is not rounded\).*keeps 0"):
         app.seed.value = 3.5
     assert app.seed.value == 0 and len(app.trials) == 2  # not truncated to 3, not restarted
     assert "Trials: 2; mistakes M =" in app.status_text  # the header stays
-    assert "Not changed: seed must be an integer, got 3.5" in app.status_text
+    assert "Not changed: seed must be a whole number in 0..1000000, got '3.5'" in app.status_text
     with pytest.raises(ValueError, match=r"learner must be one of \['Matrix Perceptron', 'Matrix Winnow'\]"):
         app.learner.value = "BST Perceptron"
     assert "Not changed: learner must be one of" in app.status_text

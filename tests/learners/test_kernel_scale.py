@@ -207,3 +207,116 @@ def test_sparse_perceptron_is_exact_on_ties_and_under_perturbation(monkeypatch, 
         assert np.array_equal(again.predictions, result.predictions), \
             "relative noise 1e-12 in the sparse solves should change no decision"
     assert learner._certifier.fallbacks >= ties, "every exact tie should have been decided in exact arithmetic"
+
+
+# -- block solves and a prefetched sequence -----------------------------------------------------
+@pytest.mark.parametrize("dense_block", [False, True])
+def test_block_solves_match_single_solves(monkeypatch, dense_block):
+    # the dense trailing triangle of the factor is solved with BLAS when it is large enough
+    monkeypatch.setattr(kernels, "DENSE_BLOCK_MIN", 2 if dense_block else 10**9)
+    G, _ = planted_partition(80, 3, 0.15, 0.03, seed=6)
+    kern = _sparse(G)
+    assert (kern._ldl[6] is not None) == dense_block
+    rng = np.random.default_rng(3)
+    B = np.zeros((80, 37))
+    B[rng.integers(0, 80, 37), np.arange(37)] += 1.0
+    B[rng.integers(0, 80, 37), np.arange(37)] -= 1.0
+    block = kern._solve(B)
+    err = kern._residual_bound(block, B)
+    Lp = laplacian_pinv(G)
+    true = Lp @ B
+    shifted = (block - block[kern.ground]) - (true - true[kern.ground])
+    assert np.all(np.linalg.norm(shifted, axis=0) <= err + 1e-12), \
+        "each column of a block solve should lie within its certified error bound"
+    for c in range(37):
+        single = kern._solve(B[:, c:c + 1])[:, 0]
+        if dense_block:  # BLAS may round a block differently from a single column
+            assert np.linalg.norm(single - block[:, c]) <= 2 * err[c], "a block column should match its single solve"
+        else:  # compiled axpys without fused multiply-add: the same operations whatever the block
+            assert np.array_equal(single, block[:, c]), "a block column should equal its single solve bit for bit"
+
+
+def _play_pair(learner, trials, hint):
+    if hint:
+        learner.prefetch([(t.i, t.j) for t in trials])
+    return run(learner, trials).predictions
+
+
+@pytest.mark.parametrize("graph", ["planted", "C6", "petersen", "cube"])
+def test_prefetch_on_and_off_predict_identically(monkeypatch, graph):
+    monkeypatch.setattr(kernels, "DENSE_LIMIT", 2)
+    monkeypatch.setattr(kernels, "DENSE_BLOCK_MIN", 2)  # the BLAS path for the dense triangle too
+    monkeypatch.setattr(kernels, "PREFETCH_ENTRIES", 200 * 201 // 2)  # several blocks, then a cut
+    if graph == "planted":
+        G, y = planted_partition(70, 3, 0.2, 0.04, seed=7)
+        trials = random_trials(G, y, 260, seed=2)
+    else:
+        G = _SYMMETRIC[graph]
+        y = np.random.default_rng(1).integers(0, 2, G.number_of_nodes())
+        trials = cut_biased_trials(G, y, 260, seed=5, p_cut=0.5)  # cut edges: exact ties for the Perceptron
+    phi = max(cut_size(G, y), 1)
+    out = {}
+    for hint in (False, True):
+        F = validate_graph(G, freeze=True)  # a fresh kernel for each setting
+        p, w = MatrixPerceptron(F), MatrixWinnow(F, cut_size=phi)
+        assert isinstance(p._kern, kernels.SparseKernel) and p._kern is w._geo
+        out[hint] = (_play_pair(p, trials, hint), _play_pair(w, trials, hint), p._certifier.fallbacks,
+                     p._kern.solves)
+    assert np.array_equal(out[True][0], out[False][0]), "prefetching should not change a Perceptron prediction"
+    assert np.array_equal(out[True][1], out[False][1]), "prefetching should not change a Winnow prediction"
+    assert out[True][2] == out[False][2], "the same trials should need the exact fallback with and without the hint"
+    if graph == "planted":  # distinct pairs (the symmetric graphs repeat few pairs, which a cache catches)
+        assert out[True][3] < out[False][3], "the hint should save solves (one per pair, shared by both learners)"
+
+
+def test_prefetched_solves_are_shared_and_match_the_dense_kernel(monkeypatch):
+    G, y = planted_partition(60, 2, 0.2, 0.05, seed=9)
+    trials = random_trials(G, y, 150, seed=4)
+    phi = max(cut_size(G, y), 1)
+    dense = [run(MatrixPerceptron(G), trials).predictions, run(MatrixWinnow(G, cut_size=phi), trials).predictions]
+    monkeypatch.setattr(kernels, "DENSE_LIMIT", 2)
+    F = validate_graph(G, freeze=True)
+    p = MatrixPerceptron(F)
+    kern = p._kern
+    before = kern.solves
+    sparse_p = _play_pair(p, trials, True)
+    after_first = kern.solves
+    sparse_w = _play_pair(MatrixWinnow(F, cut_size=phi), trials, True)
+    assert after_first - before == len(trials), "the first learner should cost one solve per pair, in blocks"
+    assert kern.solves == after_first, "the second learner on the same sequence should reuse every solve"
+    assert np.array_equal(sparse_p, dense[0]) and np.array_equal(sparse_w, dense[1]), \
+        "the prefetched sparse learners should predict as the dense ones"
+
+
+def test_a_pair_off_the_sequence_falls_back_to_its_own_solve(monkeypatch):
+    monkeypatch.setattr(kernels, "DENSE_LIMIT", 2)
+    G, y = planted_partition(40, 2, 0.25, 0.05, seed=3)
+    trials = random_trials(G, y, 80, seed=6)
+    plain = run(MatrixPerceptron(G), trials).predictions
+    learner = MatrixPerceptron(G)
+    learner.prefetch([(t.i, t.j) for t in trials])
+    preds = []
+    for t in trials:
+        learner.score(0, 39)  # a pair the sequence does not announce: solved on its own, the stream unmoved
+        preds.append(learner.predict_one(t.i, t.j))
+        learner.learn_one(t.i, t.j, t.y)
+    assert np.array_equal(np.array(preds), plain), "questions off the sequence should change no prediction"
+    assert learner._stream is not None and learner._stream.pos == len(trials) - 1, \
+        "the stream should have followed every trial of the sequence"
+
+
+def test_evaluate_prefetches_for_the_sparse_kernel(monkeypatch):
+    G, y = planted_partition(50, 2, 0.25, 0.05, seed=8)
+    dense = evaluate(["Matrix Winnow", "Matrix Perceptron"], G, y, T=120, seed=2)
+    monkeypatch.setattr(kernels, "DENSE_LIMIT", 2)
+    calls = []
+    original = kernels.SparseKernel.prefetch
+
+    def counting(self, i, j):
+        calls.append(len(i))
+        return original(self, i, j)
+
+    monkeypatch.setattr(kernels.SparseKernel, "prefetch", counting)
+    sparse = evaluate(["Matrix Winnow", "Matrix Perceptron"], G, y, T=120, seed=2)
+    assert calls == [120, 120], "evaluate should announce its fixed sequence to each matrix learner"
+    assert sparse.mistakes == dense.mistakes, "the prefetched sparse kernel should make the dense kernel's mistakes"
