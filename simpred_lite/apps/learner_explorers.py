@@ -280,7 +280,8 @@ class ReductionExplorer:
         clf.learn_class(x, y)
         mistake = y_hat != y
         said = (", ".join(f"({p}, {x}): {'similar' if s == 0 else 'dissimilar'}" for _, p, s in answers)
-                or "no representative to compare with")
+                or ("no other representative to compare with" if x in reps_before.values()
+                    else "no representative to compare with"))
         own = next((k for k, p in reps_before.items() if p == x), None)
         if own is not None:
             said += f"; vertex {x} is itself the representative of class {own}"
