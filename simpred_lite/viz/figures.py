@@ -434,7 +434,7 @@ def plot_cut_vs_weighted_cut(names, cuts, weighted, ax=None, title: str = "Cut s
     ax.bar(x - 0.2, cuts, width=0.4, color="tab:red", label=r"$|\Phi^G|$ (cut edges)")
     ax.bar(x + 0.2, weighted, width=0.4, color="tab:blue",
            label=r"$\phi = \sum R_e$ over the cut edges $= \mathrm{E}\,|\Phi^T|$")
-    ax.set_xticks(x, list(names), fontsize=8)
+    ax.set_xticks(x, list(names), fontsize=9)
     ax.set_yscale("log")
     ax.set_title(title)
     ax.set_xlabel("labelled graph")
