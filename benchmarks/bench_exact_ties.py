@@ -18,8 +18,9 @@ of the wall time, and the process's CPU time of the median run, which a loaded m
 inflates less): *SuperLU steps* (what the lifting did before: SuperLU's own solve, then the
 rounding, the int64 residual ``A @ d`` and ``W^T d`` in numpy, :class:`SuperLUSteps` below)
 and *compiled steps* (now: the solve with the explicit ``L D L^T`` factors and the exact
-residual fused in numba).  Same factorization, same bound, so the same number of steps and
-the same answer.  Where FLINT runs too, the answers are checked equal.  Last, the memory
+residual fused in numba).  Same ordering, same bound and the same answer; the step counts
+may differ by a step or two (``U`` is replaced by ``D L^T``, equal up to rounding).  Where
+FLINT runs too, the answers are checked equal.  Last, the memory
 guard on a 300 x 300 grid (both :class:`~simpred_lite.exact.ExactLaplacian` and the lifting
 must refuse up front, with :class:`~simpred_lite.exact.ExactTooLargeError`, never abort).
 Seconds on a shared machine: the load (``uptime``) is printed with the table.
@@ -152,7 +153,7 @@ def main(argv=None):
           "numpy residual), *compiled* = now (explicit L D L^T factors, residual fused in numba); ties timed 3 times "
           "each, interleaved: min / median wall time, and the CPU time of the process in the median run; *load* = "
           "the 1-minute load average (`uptime`) on this 2-core machine when the row was timed.\n")
-    print("| graph | n | FLINT solve | setup | log2 H | steps | tie, SuperLU steps: min / median | "
+    print("| graph | n | FLINT solve | setup | log2 H | steps: SuperLU / compiled | tie, SuperLU steps: min / median | "
           "tie, compiled: min / median | CPU: SuperLU / compiled | before / now (median) | stage | load | "
           "FLINT / (setup + tie) |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -178,7 +179,6 @@ def main(argv=None):
                     sign = learner.compare(e, b)
                     runs[name].append((time.perf_counter() - t0, time.process_time() - c0))
                     assert sign == 0, f"{kind} n={n}: the tie was decided as {sign}"
-            assert F.last_steps == old_steps.last_steps and F.last_stage == old_steps.last_stage
             wall = {name: sorted(w for w, _ in runs[name]) for name in runs}
             cpu = {name: sorted(runs[name])[1][1] for name in runs}  # the CPU time of the median wall run
             old = before(kind, size, 60.0) if n <= flint_max else {"skipped": True}
@@ -191,7 +191,8 @@ def main(argv=None):
                             if "refused" in old else "not run in `--quick`")
             if n >= 10**4:
                 at_target[f"{kind} n = {n}"] = (wall["compiled"][0], wall["compiled"][1], cpu["compiled"])
-            print(f"| {kind} | {n} | {old_text} | {setup:.3g} | {F._H.bit_length()} | {F.last_steps} | "
+            print(f"| {kind} | {n} | {old_text} | {setup:.3g} | {F._H.bit_length()} | "
+                  f"{old_steps.last_steps} / {F.last_steps} | "
                   f"{wall['superlu'][0]:.3g} / {wall['superlu'][1]:.3g} | "
                   f"{wall['compiled'][0]:.3g} / {wall['compiled'][1]:.3g} | "
                   f"{cpu['superlu']:.3g} / {cpu['compiled']:.3g} | "
