@@ -119,7 +119,7 @@ def validated_view(G) -> nx.Graph:
     copy: a frozen view shares ``G``'s dictionaries, is validated once, and passes every later
     check inside the call at once.  Give it back with :func:`release_view` when the call ends
     (from then on ``G`` may change, so the view must be checked again).  A graph that is
-    already frozen, or that is not a simple undirected networkx graph, goes through
+    already frozen, or whose type is not exactly ``networkx.Graph``, goes through
     :func:`validate_graph` with ``freeze=True`` as before.
 
     Parameters
@@ -144,7 +144,7 @@ def validated_view(G) -> nx.Graph:
     (True, True, 3)
     >>> release_view(V, G)
     """
-    if isinstance(G, nx.Graph) and not nx.is_frozen(G) and not G.is_directed() and not G.is_multigraph():
+    if type(G) is nx.Graph and not nx.is_frozen(G):  # (a subclass may need arguments to be built)
         return validate_graph(nx.freeze(nx.graphviews.generic_graph_view(G)))
     return validate_graph(G, freeze=True)
 

@@ -246,3 +246,11 @@ def test_validated_view_shares_the_graph_and_is_released():
     assert validated_view(F) is F, "a validated frozen graph is its own view"
     with pytest.raises(ValueError, match="disconnected"):
         validated_view(nx.Graph([(0, 1), (2, 3)]))
+    with pytest.raises(ValueError, match="directed"):
+        validated_view(nx.DiGraph([(0, 1)]))
+
+    class Named(nx.Graph):
+        pass
+
+    H = validated_view(Named(nx.path_graph(3)))
+    assert type(H) is nx.Graph and nx.is_frozen(H), "a subclass is validated on a frozen copy, as before"
