@@ -253,13 +253,17 @@ def validate_graph(G, *, relabel: bool = False, freeze: bool = False) -> nx.Grap
     n = G.number_of_nodes()
     if n == 0:
         raise ValueError("the graph is empty; it needs at least one vertex")
-    loops = list(nx.selfloop_edges(G))
+    integer_vertices = _integer_vertices(G, n)
+    if integer_vertices and n >= 1000:  # from the edge array the connectivity check reads anyway
+        E = edge_array(G)
+        loops = [(u, u) for u in E[E[:, 0] == E[:, 1], 0].tolist()]
+    else:
+        loops = list(nx.selfloop_edges(G))
     if loops:
         raise ValueError(
             f"the graph has {len(loops)} self-loop(s), e.g. at vertex {loops[0][0]!r}; "
             "remove them with G.remove_edges_from(list(nx.selfloop_edges(G)))"
         )
-    integer_vertices = _integer_vertices(G, n)
     if not _is_connected(G, n, integer_vertices):  # vectorised on large graphs with vertices 0..n-1
         k = nx.number_connected_components(G)
         raise ValueError(

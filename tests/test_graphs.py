@@ -254,3 +254,10 @@ def test_validated_view_shares_the_graph_and_is_released():
 
     H = validated_view(Named(nx.path_graph(3)))
     assert type(H) is nx.Graph and nx.is_frozen(H), "a subclass is validated on a frozen copy, as before"
+
+
+def test_a_large_graph_with_self_loops_is_refused_like_a_small_one():
+    G = nx.path_graph(1500)  # n >= 1000: the loops are read from the edge array
+    G.add_edges_from([(700, 700), (3, 3)])
+    with pytest.raises(ValueError, match=r"2 self-loop\(s\), e.g. at vertex 3;"):
+        validate_graph(G)
