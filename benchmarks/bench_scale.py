@@ -169,8 +169,9 @@ def bookkeeping_section(n, T):
     Each variant runs in a fresh interpreter (its own peak memory, the same cold imports):
     *now* is the package as it is; *before* restores, in that interpreter only, the bookkeeping
     of the previous version (:func:`_previous_bookkeeping`): a frozen networkx copy of the
-    graph instead of a frozen view, and the edge array, the integer-vertex check and the edge
-    count by Python loops over the edges and vertices.  Same graph, trials and learners: the
+    graph instead of a frozen view; the edge array, the self-loop and integer-vertex checks and
+    the edge count by Python loops over the edges and vertices; the labels of the BST (for the
+    BST Perceptron's bound) by a loop over its heap.  Same graph, trials and learners: the
     mistakes must agree.  The load average (``uptime``) is printed with each run.
     """
     import json
@@ -210,14 +211,32 @@ def _previous_bookkeeping():
     import itertools
 
     from simpred_lite import graphs
+    from simpred_lite.bst import BinarySupportTree
     from simpred_lite.checks import is_integer
     from simpred_lite.game import evaluation
+    from simpred_lite.graphs import validate_labels
 
     evaluation.validated_view = lambda G: validate_graph(G, freeze=True)  # a frozen networkx copy
     graphs._undirected_edges = lambda G: np.fromiter(itertools.chain.from_iterable(G.edges()),
                                                      dtype=np.int64).reshape(-1, 2)
-    graphs._integer_vertices = lambda G, n: set(G.nodes) == set(range(n)) and all(is_integer(v) for v in G.nodes)
+    # the integer-vertex check by sets and a loop, plus the self-loop scan it came after
+    graphs._integer_vertices = lambda G, n: (not list(nx.selfloop_edges(G)) and set(G.nodes) == set(range(n))
+                                             and all(is_integer(v) for v in G.nodes))
     evaluation.edge_array = lambda G: range(G.number_of_edges())  # m summed over the degrees
+
+    def propagate_labels(self, labels):  # a Python loop over the heap vertices
+        y = validate_labels(labels, self.n)
+        N = self.num_leaves
+        out = np.empty(2 * N, dtype=np.int64)
+        out[0] = -1
+        leaves = np.full(N, y[self.order[-1]], dtype=np.int64)
+        leaves[: self.n] = y[self.order]
+        out[N:] = leaves
+        for v in range(N - 1, 0, -1):
+            out[v] = out[2 * v]
+        return out
+
+    BinarySupportTree.propagate_labels = propagate_labels
 
 
 def _bookkeeping_child(n: int, T: int, variant: str) -> None:
