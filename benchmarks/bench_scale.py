@@ -228,17 +228,94 @@ def _huge_row(n, T, limit):
 
 
 def bookkeeping_section(n, T):
+    """Section 4: ``evaluate(["UnionFindLearner", "BST Perceptron"], ...)``, the bookkeeping before and now.
+
+    Each variant runs in a fresh interpreter (its own peak memory, the same cold imports):
+    *now* is the package as it is; *before* restores, in that interpreter only, the bookkeeping
+    of the previous version (:func:`_previous_bookkeeping`): a frozen networkx copy of the
+    graph instead of a frozen view; the edge array, the self-loop and integer-vertex checks and
+    the edge count by Python loops over the edges and vertices; the labels of the BST (for the
+    BST Perceptron's bound) by a loop over its heap.  Same graph, trials and learners: the
+    mistakes must agree.  The load average (``uptime``) is printed with each run.
+    """
+    import json
+    import os
+    import subprocess
+    import sys
+
     print(f"### 4. Bookkeeping: UnionFindLearner + BST Perceptron, n = {n:,}, T = {T:,}\n")
+    print("Each row one run in a fresh interpreter (see `bookkeeping_section`); *before* = the previous "
+          "bookkeeping (a frozen networkx copy of the graph, Python loops over edges and vertices), *now* = "
+          "a frozen view of the graph, validated once, and vectorised edge arrays; *load* = the 1-minute load "
+          "average on this 2-core machine at the start / end of the run.\n")
+    print("| bookkeeping | wall (s) | construction (s) | playing (s) | the rest: validation, trials, bounds (s) | "
+          "rest / (construction + playing) | peak memory (MB) | mistakes: UF / BST | load |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|---|")
+    rows = {}
+    for variant in ("now", "before"):
+        start_load = os.getloadavg()[0]
+        child = f"import bench_scale; bench_scale._bookkeeping_child({n}, {T}, {variant!r})"
+        out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, check=True,
+                             cwd=os.path.dirname(os.path.abspath(__file__)))
+        r = rows[variant] = json.loads(out.stdout.strip().splitlines()[-1])
+        rest = r["wall"] - r["build"] - r["play"]
+        print(f"| {variant} | {r['wall']:.1f} | {r['build']:.1f} | {r['play']:.1f} | {rest:.1f} | "
+              f"{rest / (r['build'] + r['play']):.2f} | {r['peak_mb']:,} | {r['mistakes'][0]} / {r['mistakes'][1]} | "
+              f"{start_load:.1f} / {os.getloadavg()[0]:.1f} |")
+    assert rows["now"]["mistakes"] == rows["before"]["mistakes"], "the bookkeeping changed the mistakes"
+    now, before = rows["now"], rows["before"]
+    rest_now = now["wall"] - now["build"] - now["play"]
+    rest_before = before["wall"] - before["build"] - before["play"]
+    print(f"\nbefore / now: wall {before['wall'] / now['wall']:.1f}x, the rest {rest_before / rest_now:.1f}x, "
+          f"peak memory {before['peak_mb'] / now['peak_mb']:.2f}x (one run each).\n")
+
+
+def _previous_bookkeeping():
+    """Restore, in this interpreter, the bookkeeping of the previous version (section 4's *before*)."""
+    import itertools
+
+    from simpred_lite import graphs
+    from simpred_lite.bst import BinarySupportTree
+    from simpred_lite.checks import is_integer
+    from simpred_lite.game import evaluation
+    from simpred_lite.graphs import validate_labels
+
+    evaluation.validated_view = lambda G: validate_graph(G, freeze=True)  # a frozen networkx copy
+    graphs._undirected_edges = lambda G: np.fromiter(itertools.chain.from_iterable(G.edges()),
+                                                     dtype=np.int64).reshape(-1, 2)
+    # the integer-vertex check by sets and a loop, plus the self-loop scan it came after
+    graphs._integer_vertices = lambda G, n: (not list(nx.selfloop_edges(G)) and set(G.nodes) == set(range(n))
+                                             and all(is_integer(v) for v in G.nodes))
+    evaluation.edge_array = lambda G: range(G.number_of_edges())  # m summed over the degrees
+
+    def propagate_labels(self, labels):  # a Python loop over the heap vertices
+        y = validate_labels(labels, self.n)
+        N = self.num_leaves
+        out = np.empty(2 * N, dtype=np.int64)
+        out[0] = -1
+        leaves = np.full(N, y[self.order[-1]], dtype=np.int64)
+        leaves[: self.n] = y[self.order]
+        out[N:] = leaves
+        for v in range(N - 1, 0, -1):
+            out[v] = out[2 * v]
+        return out
+
+    BinarySupportTree.propagate_labels = propagate_labels
+
+
+def _bookkeeping_child(n: int, T: int, variant: str) -> None:
+    import json
+
+    if variant == "before":
+        _previous_bookkeeping()
     G, y = sparse_block_model(n, seed=4)
+    names = ("UnionFindLearner", "BST Perceptron")
     t0 = time.perf_counter()
-    ev = evaluate(["UnionFindLearner", "BST Perceptron"], G, y, T=T, time_limit=None)
+    ev = evaluate(list(names), G, y, T=T, time_limit=None)
     wall = time.perf_counter() - t0
-    play = sum(ev[x].seconds_per_trial * ev[x].played for x in ("UnionFindLearner", "BST Perceptron"))
-    build = sum(ev[x].build_seconds for x in ("UnionFindLearner", "BST Perceptron"))
-    print("| wall (s) | construction (s) | playing (s) | the rest: validation, trials, bounds (s) | "
-          "peak memory (MB) |")
-    print("|---:|---:|---:|---:|---:|")
-    print(f"| {wall:.1f} | {build:.1f} | {play:.1f} | {wall - build - play:.1f} | {peak_mb():,} |\n")
+    print(json.dumps({"wall": wall, "build": sum(ev[x].build_seconds for x in names),
+                      "play": sum(ev[x].seconds_per_trial * ev[x].played for x in names),
+                      "peak_mb": peak_mb(), "mistakes": [ev.mistakes[x] for x in names]}))
 
 
 def main(argv=None):

@@ -327,8 +327,10 @@ class BinarySupportTree:
         leaves = np.full(N, y[self.order[-1]], dtype=np.int64)
         leaves[: self.n] = y[self.order]
         out[N:] = leaves
-        for v in range(N - 1, 0, -1):
-            out[v] = out[2 * v]
+        width = N // 2  # N is a power of two: level by level, each vertex copies its left child
+        while width >= 1:
+            out[width:2 * width] = out[2 * width:4 * width:2]
+            width //= 2
         return out
 
     def cut_size(self, labels, k: int | None = None) -> int:

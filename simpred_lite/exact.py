@@ -49,6 +49,7 @@ from fractions import Fraction
 from typing import Any
 
 import networkx as nx
+import numba
 import numpy as np
 
 from .checks import LearnerGaveUp, check_memory, check_work
@@ -339,12 +340,14 @@ class LaplacianFunctional:
        (an integer, symmetric positive definite matrix),
        ``n^2 w^T L^+ b = V = W^T A^{-1} C`` for the integer vectors ``W = (n w - sum(w))`` and
        ``C = (n b - sum(b))`` without their ``g`` entries.  One sparse float factorization of
-       ``A`` (SuperLU, minimum-degree order) is made on the first call and kept.
+       ``A`` (SuperLU, minimum-degree order) is made on the first call and kept; its explicit
+       factors ``L D L^T`` are then solved by compiled loops (:class:`_TriangularFactor`).
     2. **Numeric lifting with exact integer residuals** (Wan's method): from ``r_0 = C``, each
        step solves ``A y = r_k`` in floats, rounds ``2^s y`` to an integer vector ``d_k``
        (``|d_k| < 2^46``) and forms the residual ``r_{k+1} = 2^s r_k - A d_k`` *exactly* in
-       64-bit integers.  Then ``V = sum_k W^T d_k 2^-(s_0 + ... + s_k) + W^T A^{-1} r_K / 2^S``
-       exactly, and the last term is at most ``||W||_1 M ||r_K||_inf / 2^S`` with
+       64-bit integers (a compiled loop, fused with the rounding and ``W^T d_k``).  Then
+       ``V = sum_k W^T d_k 2^-(s_0 + ... + s_k) + W^T A^{-1} r_K / 2^S`` exactly, and the last
+       term is at most ``||W||_1 M ||r_K||_inf / 2^S`` with
        ``M = sum_v dist(v, g) >= ||A^{-1}||_inf`` (the entries of ``A^{-1}`` are potentials,
        at most the resistances to ``g``, at most the distances).  The float solves need not be
        accurate for this to hold; their accuracy only sets how many bits a step gains (about
@@ -434,6 +437,8 @@ class LaplacianFunctional:
         except ValueError as err:
             raise ExactTooLargeError(str(err)) from None
         self._ground, self._keep, self._A = g, keep, A
+        coo = A.tocoo()
+        self._coo = (coo.row.astype(np.int64), coo.col.astype(np.int64), coo.data.astype(np.int64))
         self._abs_row = int(2 * deg.max())  # max row sum of |A|
         self._M = int(shortest_path(adj, unweighted=True, indices=g).sum())  # >= ||A^{-1}||_inf
         self._H: int | None = None  # >= det A = tau(G), Fischer's inequality: made with the factorization
@@ -448,9 +453,10 @@ class LaplacianFunctional:
         if self._lu is None:
             from scipy.sparse.linalg import splu
 
-            self._lu = splu(self._A.astype(float).tocsc(), permc_spec="MMD_AT_PLUS_A", diag_pivot_thresh=0.0,
-                            options={"SymmetricMode": True})
-            self._factor_size = int(self._lu.L.nnz + self._lu.U.nnz)
+            lu = splu(self._A.astype(float).tocsc(), permc_spec="MMD_AT_PLUS_A", diag_pivot_thresh=0.0,
+                      options={"SymmetricMode": True})
+            self._lu = _TriangularFactor(lu)
+            self._factor_size = self._lu.nnz
         return self._lu
 
     def _separation(self) -> int:
@@ -540,17 +546,10 @@ class LaplacianFunctional:
                        "BSTPerceptron.from_graph(G, seed)")
         except ValueError as refusal:
             raise ExactTooLargeError(str(refusal)) from None
-        small_w = W1 < 2 ** (62 - _PIECE)  # then W . d fits in int64, d cut in pieces below 2^_PIECE
-        Wa = np.array(W, dtype=np.int64) if max(abs(v) for v in W) < 2**62 else None
         acc, S = 0, 0
         history = []
-        for step, (d, shift, _, rmax) in enumerate(self._steps(C, max_steps), start=1):
+        for step, (_, shift, _, rmax, wd) in enumerate(self._steps(C, max_steps, W), start=1):
             self.last_steps = step
-            if small_w and Wa is not None:
-                lo = d & ((1 << _PIECE) - 1)
-                wd = (int(Wa @ (d >> _PIECE)) << _PIECE) + int(Wa @ lo)
-            else:
-                wd = sum(a * int(x) for a, x in zip(W, d.tolist()))
             acc = (acc << shift) + wd
             S += shift
             # V = acc / 2^S + e with |e| <= bound_const * rmax / 2^S; compare with p / q
@@ -574,39 +573,57 @@ class LaplacianFunctional:
                 raise _Stalled
         raise _Stalled
 
-    def _steps(self, C: list[int], max_steps: int):
-        """Numeric lifting of ``A^{-1} C``: yields ``(d_k, s_k, r_{k+1}, max|r_{k+1}|)``.
+    def _steps(self, C: list[int], max_steps: int, W: list[int] | None = None):
+        """Numeric lifting of ``A^{-1} C``: yields ``(d_k, s_k, r_{k+1}, max|r_{k+1}|, W^T d_k)``.
 
-        ``r_{k+1} = 2^s_k r_k - A d_k``.
+        ``r_{k+1} = 2^s_k r_k - A d_k``; ``W^T d_k`` is an exact Python integer when ``W`` is
+        given, else None.  One step is two compiled loops: the float solve with the explicit
+        triangular factors (:class:`_TriangularFactor`) and the exact int64 residual fused with
+        the rounding of ``d_k`` and the product ``W^T d_k``.
 
-        Every integer is exact (int64 with the bounds checked); ``_Stalled`` when an input is too
-        large for the float solve.  Stops after ``max_steps`` steps or a zero residual.
+        Every integer is exact (int64 with the bounds checked before each step); ``_Stalled``
+        when an input is too large for the float solve.  Stops after ``max_steps`` steps or a
+        zero residual.
         """
-        lu = self._factor()
-        A = self._A
+        fac = self._factor()
         if max(abs(v) for v in C) >= 2**52:
             raise _Stalled  # too large for the float solve's exact input; let the rational solver decide
         r = np.array(C, dtype=np.int64)
         rmax = int(np.abs(r).max())
+        size = r.size
+        y, work = np.empty(size), np.empty(size)
+        W1 = 0 if W is None else sum(abs(v) for v in W)
+        # W^T d in two int64 sums, d cut at bit _PIECE: exact while W1 2^_PIECE < 2^62 (the low
+        # pieces) and W1 (max|d| >> _PIECE + 1) < 2^62 (the high ones, checked at each step)
+        Wa = (np.array(W, dtype=np.int64) if W is not None and W1 < 2 ** (62 - _PIECE)
+              else np.zeros(0, dtype=np.int64))
         for _ in range(max_steps):
             if rmax == 0:
                 return
-            y = lu.solve(r.astype(float))
-            ymax = float(np.abs(y).max())
+            if isinstance(fac, _TriangularFactor):
+                ymax = fac.solve_int(r, y, work)
+            else:  # any object with a float solve (the tests substitute inaccurate ones)
+                y = np.asarray(fac.solve(r.astype(float)), dtype=float)
+                ymax = float(np.abs(y).max())
             if not np.isfinite(ymax):
                 raise _Stalled
             s = 0 if ymax == 0 else max(0, min(52, _LIFT_BITS - 1 - math.frexp(ymax)[1]))
-            while True:  # every int64 below is exact: |2^s r| + |A| |d| < 2^62
+            while True:  # every int64 below is exact: |2^s r| + |A| |d| < 2^62, |d| < d_bound
                 d_bound = math.ldexp(ymax, s) + 1
                 if d_bound < 2.0**52 and (rmax << s) + self._abs_row * int(d_bound) < 2**62:
                     break
                 if s == 0:
                     raise _Stalled
                 s -= 1
-            d = np.rint(np.ldexp(y, s)).astype(np.int64)
-            r = (r << s) - A @ d
-            rmax = int(np.abs(r).max())
-            yield d, s, r, rmax
+            pieces = W is not None and Wa.size > 0 and W1 * ((int(d_bound) >> _PIECE) + 1) < 2**62
+            d = np.empty(size, dtype=np.int64)
+            rmax_new, high, low = _lift_residual(y, s, *self._coo, r, d, Wa if pieces else Wa[:0], _PIECE)
+            rmax = int(rmax_new)
+            wd = None
+            if W is not None:
+                wd = ((int(high) << _PIECE) + int(low) if pieces
+                      else sum(a * x for a, x in zip(W, d.tolist())))
+            yield d, s, r, rmax, wd
 
     def potentials_at(self, b, vertices) -> dict[int, Fraction]:
         """Exact ``(L^+ b)[v]`` for the vertices ``v`` asked for: one lifting, no rational solve.
@@ -663,7 +680,7 @@ class LaplacianFunctional:
         acc = np.zeros(idx.size + 1, dtype=object)
         S, history, outcome = 0, [], "stalled"
         try:
-            for d, shift, _, rmax in self._steps(C, max_steps):
+            for d, shift, _, rmax, _ in self._steps(C, max_steps):
                 exact64 = int(np.abs(d).max()) * d.size < 2**62  # the int64 sum is exact
                 total = int(d.sum(dtype=np.int64)) if exact64 else sum(int(x) for x in d.tolist())
                 acc = acc * (1 << shift) + np.append(d[idx].astype(object), total)
@@ -767,6 +784,146 @@ def _fischer_bound(A, block: int) -> int:
                     sub[k, other] = data[pos]
         H *= int(sub.det())
     return H
+
+
+class _TriangularFactor:
+    """The explicit factors of a SuperLU factorization, solved by compiled loops.
+
+    SuperLU factors ``Pr A Pc = L U``; SuperLU's own solve walks its supernodes, which on a
+    graph Laplacian are small.  Two plain sweeps over the compressed columns of the factors are
+    faster, and the lifting's solve reads its int64 residual directly.  With a symmetric
+    permutation (``Pr = Pc^T``, SuperLU's symmetric mode with diagonal pivots on a symmetric
+    positive definite ``A``) ``U`` equals ``D L^T`` up to rounding (``D`` the diagonal of
+    ``U``), so only ``L`` and ``D`` are kept and read by both sweeps: half the memory traffic.
+    The solves are floating point: their accuracy only sets how many bits a lifting step gains.
+
+    Parameters
+    ----------
+    lu : scipy.sparse.linalg.SuperLU
+        The factorization of a square matrix.
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> from scipy.sparse.linalg import splu
+    >>> A = sp.csc_matrix(np.array([[2.0, -1, 0], [-1, 2, -1], [0, -1, 2]]))
+    >>> bool(np.allclose(_TriangularFactor(splu(A)).solve(np.array([1.0, 0, 1])), [1, 1, 1]))
+    True
+    """
+
+    def __init__(self, lu):
+        L, U = lu.L.tocsc(), lu.U.tocsc()
+        L.sort_indices()
+        U.sort_indices()
+        size = L.shape[0]
+        if not (np.array_equal(L.indices[L.indptr[:-1]], np.arange(size))
+                and np.array_equal(U.indices[U.indptr[1:] - 1], np.arange(size))):
+            raise RuntimeError("the LU factors must hold their diagonals (SuperLU's L and U always do)")
+        self.perm_r = np.asarray(lu.perm_r, dtype=np.int64)
+        self.perm_c = np.asarray(lu.perm_c, dtype=np.int64)
+        self.L = (L.indptr, L.indices, L.data.astype(float))
+        self.symmetric = bool(np.array_equal(self.perm_r, self.perm_c) and L.nnz == U.nnz)
+        if self.symmetric:  # U = D L^T: keep the diagonal only
+            self.U = (U.indptr[:1], U.indices[:0], U.diagonal().astype(float))
+        else:
+            self.U = (U.indptr, U.indices, U.data.astype(float))
+        self.nnz = int(L.nnz + U.nnz)
+
+    def solve(self, b: np.ndarray) -> np.ndarray:
+        """``A^{-1} b`` in floating point."""
+        b = np.asarray(b, dtype=float)
+        y, work = np.empty_like(b), np.empty_like(b)
+        self.solve_int(b, y, work)
+        return y
+
+    def solve_int(self, r: np.ndarray, y: np.ndarray, work: np.ndarray) -> float:
+        """``y = A^{-1} r`` in floating point for an int64 (or float) ``r``; returns ``max |y|``."""
+        if self.symmetric:
+            return float(_ldl_solve(*self.L, self.U[2], self.perm_r, self.perm_c, r, y, work))
+        return float(_lu_solve(*self.L, *self.U, self.perm_r, self.perm_c, r, y, work))
+
+
+@numba.njit(cache=True, nogil=True)
+def _forward(Lp, Li, Lx, perm_r, b, z):  # pragma: no cover - compiled
+    """``z = L^{-1} Pr b`` (``L`` unit lower, compressed columns, its ones first in each column)."""
+    for i in range(b.shape[0]):
+        z[perm_r[i]] = float(b[i])
+    for j in range(b.shape[0]):
+        zj = z[j]
+        if zj != 0.0:
+            for k in range(Lp[j] + 1, Lp[j + 1]):
+                z[Li[k]] -= Lx[k] * zj
+
+
+@numba.njit(cache=True, nogil=True)
+def _unpermute(perm_c, z, y):  # pragma: no cover - compiled
+    """``y = Pc z``; returns ``max |y|`` (NaN if any entry is NaN)."""
+    ymax = 0.0
+    for i in range(z.shape[0]):
+        v = z[perm_c[i]]
+        y[i] = v
+        a = abs(v)
+        if a > ymax or a != a:
+            ymax = a
+    return ymax
+
+
+@numba.njit(cache=True, nogil=True)
+def _ldl_solve(Lp, Li, Lx, D, perm_r, perm_c, b, y, z):  # pragma: no cover - compiled
+    """``y = Pc (L D L^T)^{-1} Pr b``: the forward sweep, then ``L^T`` by dot products over ``L``'s columns."""
+    _forward(Lp, Li, Lx, perm_r, b, z)
+    for j in range(b.shape[0] - 1, -1, -1):
+        acc = z[j] / D[j]
+        for k in range(Lp[j] + 1, Lp[j + 1]):
+            acc -= Lx[k] * z[Li[k]]
+        z[j] = acc
+    return _unpermute(perm_c, z, y)
+
+
+@numba.njit(cache=True, nogil=True)
+def _lu_solve(Lp, Li, Lx, Up, Ui, Ux, perm_r, perm_c, b, y, z):  # pragma: no cover - compiled
+    """``y = Pc U^{-1} L^{-1} Pr b`` (``U`` upper, compressed columns, its diagonal last in each column)."""
+    _forward(Lp, Li, Lx, perm_r, b, z)
+    for j in range(b.shape[0] - 1, -1, -1):
+        last = Up[j + 1] - 1
+        zj = z[j] / Ux[last]
+        z[j] = zj
+        if zj != 0.0:
+            for k in range(Up[j], last):
+                z[Ui[k]] -= Ux[k] * zj
+    return _unpermute(perm_c, z, y)
+
+
+@numba.njit(cache=True, nogil=True)
+def _lift_residual(y, s, rows, cols, vals, r, d, W, piece):  # pragma: no cover - compiled
+    """One exact lifting step in int64: ``d = rint(2^s y)``, ``r <- 2^s r - A d``.
+
+    ``A`` is given by its nonzeros ``A[rows[k], cols[k]] = vals[k]`` (a scatter loop: a
+    gathering one is vectorised into slow gather instructions).  Returns ``max |r|`` and, when
+    ``W`` is not empty, ``W^T d`` as two sums, over the high pieces ``d >> piece`` and the low
+    pieces ``d & (2^piece - 1)``, so that ``W^T d = high 2^piece + low``.  The caller has
+    checked that nothing overflows int64.
+    """
+    size = y.shape[0]
+    scale = 2.0**s
+    for i in range(size):
+        d[i] = np.int64(np.rint(y[i] * scale))
+        r[i] = r[i] << s
+    for k in range(rows.shape[0]):
+        r[rows[k]] -= vals[k] * d[cols[k]]
+    rmax = np.int64(0)
+    for i in range(size):
+        a = r[i] if r[i] >= 0 else -r[i]
+        if a > rmax:
+            rmax = a
+    high = np.int64(0)
+    low = np.int64(0)
+    if W.shape[0] > 0:
+        mask = (np.int64(1) << piece) - 1
+        for i in range(size):
+            high += W[i] * (d[i] >> piece)
+            low += W[i] * (d[i] & mask)
+    return rmax, high, low
 
 
 class _Stalled(Exception):

@@ -59,7 +59,9 @@ def edge_array(G: nx.Graph) -> np.ndarray:
 
     The one place the package turns a large graph's edges into numpy: connectivity, cut
     sizes and adjacency arrays are then vectorised, and a frozen graph (which cannot change)
-    is read once.  ``G`` must have the integer vertices ``0 .. n-1`` (not checked here).
+    is read once.  ``G`` must have the integer vertices ``0 .. n-1`` (not checked here).  The
+    adjacency is read by C-level iteration (each vertex's neighbours in turn) and an edge kept
+    at the endpoint that comes first in ``G.nodes`` order, which is how ``G.edges`` lists it.
 
     Parameters
     ----------
@@ -72,11 +74,98 @@ def edge_array(G: nx.Graph) -> np.ndarray:
     [[0, 1], [1, 2]]
     """
     E = _EDGES.get(G) if nx.is_frozen(G) else None
-    if E is None:  # (G.number_of_edges() would sum n degrees in Python: let fromiter count)
-        E = np.fromiter(itertools.chain.from_iterable(G.edges()), dtype=np.int64).reshape(-1, 2)
+    if E is None:
+        if G.is_directed() or G.is_multigraph():  # not the package's graphs: networkx's own order
+            E = np.fromiter(itertools.chain.from_iterable(G.edges()), dtype=np.int64).reshape(-1, 2)
+        else:
+            E = _undirected_edges(G)
         if nx.is_frozen(G):
             _EDGES[G] = E
     return E
+
+
+def _undirected_edges(G: nx.Graph) -> np.ndarray:
+    """``G.edges`` of a simple undirected graph on ``0 .. n-1`` as an array, without a Python loop per edge."""
+    adj = G._adj
+    n = len(adj)
+    nodes = np.fromiter(adj, dtype=np.int64, count=n)
+    deg = np.fromiter(map(len, adj.values()), dtype=np.int64, count=n)
+    ends = np.fromiter(itertools.chain.from_iterable(adj.values()), dtype=np.int64, count=int(deg.sum()))
+    starts = np.repeat(nodes, deg)
+    order = np.empty(n, dtype=np.int64)
+    order[nodes] = np.arange(n)
+    keep = order[ends] >= order[starts]  # listed from the endpoint first in node order (a self-loop once)
+    return np.stack([starts[keep], ends[keep]], axis=1)
+
+
+def _integer_vertices(G: nx.Graph, n: int) -> bool:
+    """Are the vertices exactly the integers ``0 .. n-1`` (no floats, no bools)?"""
+    if set(map(type, G._node)) == {int}:  # the common case, checked without a Python loop per vertex
+        try:
+            nodes = np.fromiter(G._node, dtype=np.int64, count=n)
+        except OverflowError:
+            return False
+        return bool(nodes.min() >= 0 and nodes.max() < n)  # n distinct integers in [0, n)
+    # 0.0 == 0 and True == 1 in Python: a set comparison alone would accept float or bool nodes
+    return set(G.nodes) == set(range(n)) and all(is_integer(v) for v in G.nodes)
+
+
+def validated_view(G) -> nx.Graph:
+    """A frozen, validated *view* of ``G`` for the length of one call: no copy of the graph.
+
+    :func:`validate_graph` with ``freeze=True`` copies the graph, so that an object that keeps
+    it is safe from later edits of the caller's graph.  A call that keeps nothing (such as
+    :func:`~simpred_lite.game.evaluation.evaluate`, whose result holds numbers only) needs no
+    copy: a frozen view shares ``G``'s dictionaries, is validated once, and passes every later
+    check inside the call at once.  Give it back with :func:`release_view` when the call ends
+    (from then on ``G`` may change, so the view must be checked again).  A graph that is
+    already frozen, or whose type is not exactly ``networkx.Graph``, goes through
+    :func:`validate_graph` with ``freeze=True`` as before.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+
+    Returns
+    -------
+    networkx.Graph
+        A frozen graph sharing ``G``'s vertices and edges.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`validate_graph`.
+
+    Examples
+    --------
+    >>> G = nx.path_graph(4)
+    >>> V = validated_view(G)
+    >>> nx.is_frozen(V), validate_graph(V) is V, V.number_of_edges()
+    (True, True, 3)
+    >>> release_view(V, G)
+    """
+    if type(G) is nx.Graph and not nx.is_frozen(G):  # (a subclass may need arguments to be built)
+        return validate_graph(nx.freeze(nx.graphviews.generic_graph_view(G)))
+    return validate_graph(G, freeze=True)
+
+
+def release_view(view: nx.Graph, G) -> None:
+    """End the call of :func:`validated_view`: forget that ``view`` was validated and its edge array.
+
+    Parameters
+    ----------
+    view : networkx.Graph
+        What :func:`validated_view` returned for ``G``.
+    G : the graph it was made from (nothing is done when ``view`` is not a view of ``G``).
+
+    Examples
+    --------
+    >>> G = nx.path_graph(3); V = validated_view(G); release_view(V, G); V in _VALIDATED
+    False
+    """
+    if view is not G and getattr(view, "_graph", None) is G:
+        _VALIDATED.discard(view)
+        _EDGES.pop(view, None)
 
 
 def _is_connected(G: nx.Graph, n: int, integer_vertices: bool) -> bool:
@@ -164,14 +253,17 @@ def validate_graph(G, *, relabel: bool = False, freeze: bool = False) -> nx.Grap
     n = G.number_of_nodes()
     if n == 0:
         raise ValueError("the graph is empty; it needs at least one vertex")
-    loops = list(nx.selfloop_edges(G))
+    integer_vertices = _integer_vertices(G, n)
+    if integer_vertices and n >= 1000:  # from the edge array the connectivity check reads anyway
+        E = edge_array(G)
+        loops = [(u, u) for u in E[E[:, 0] == E[:, 1], 0].tolist()]
+    else:
+        loops = list(nx.selfloop_edges(G))
     if loops:
         raise ValueError(
             f"the graph has {len(loops)} self-loop(s), e.g. at vertex {loops[0][0]!r}; "
             "remove them with G.remove_edges_from(list(nx.selfloop_edges(G)))"
         )
-    # 0.0 == 0 and True == 1 in Python: a set comparison alone would accept float or bool nodes
-    integer_vertices = set(G.nodes) == set(range(n)) and all(is_integer(v) for v in G.nodes)
     if not _is_connected(G, n, integer_vertices):  # vectorised on large graphs with vertices 0..n-1
         k = nx.number_connected_components(G)
         raise ValueError(

@@ -229,3 +229,16 @@ def test_figures_draw_without_error():
     ax = draw_bst(B)
     assert "N = 8" in ax.get_title()
     plt.close("all")
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 8, 13, 100])
+def test_propagated_labels_copy_the_left_child_level_by_level(n):
+    B = BinarySupportTree(list(np.random.default_rng(n).permutation(n)))
+    y = np.random.default_rng(1).integers(0, 4, size=n)
+    out = B.propagate_labels(y)
+    N = B.num_leaves
+    expected = out.copy()
+    for v in range(N - 1, 0, -1):  # the definition, one vertex at a time
+        expected[v] = expected[2 * v]
+    assert out.tolist() == expected.tolist(), "every internal vertex must carry its left child's label"
+    assert out[0] == -1 and out[N:N + n].tolist() == y[B.order].tolist()

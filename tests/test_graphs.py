@@ -191,3 +191,73 @@ def test_generators_check_their_arguments():
         planted_partition(10, 2, "0.5", 0.1, seed=0)
     with pytest.raises(ValueError, match="K must lie in 2..10, got 1"):
         planted_partition(10, 1, 0.5, 0.1, seed=0)  # the docstring's 2 <= K <= n
+
+
+# -- edge arrays and the integer-vertex check, vectorised -------------------------------------
+@given(st.integers(1, 40), st.integers(0, 10**6), st.booleans())
+def test_edge_array_lists_the_edges_in_networkx_order(n, seed, loops):
+    """The vectorised edge array equals list(G.edges), whatever the order the vertices were added in."""
+    from simpred_lite.graphs import edge_array
+
+    rng = np.random.default_rng(seed)
+    G = nx.Graph()
+    G.add_nodes_from(rng.permutation(n).tolist())
+    pairs = rng.integers(0, n, size=(2 * n, 2)).tolist()
+    G.add_edges_from((u, v) for u, v in pairs if loops or u != v)
+    E = edge_array(G)
+    assert E.dtype == np.int64 and E.shape == (G.number_of_edges(), 2)
+    assert [tuple(e) for e in E.tolist()] == list(G.edges), "edge_array must follow G.edges order"
+    F = nx.freeze(G)
+    assert edge_array(F) is edge_array(F), "a frozen graph's edge array is computed once"
+
+
+def test_integer_vertex_check_refuses_everything_but_0_to_n_minus_1():
+    from simpred_lite.graphs import _integer_vertices
+
+    def graph(nodes):
+        G = nx.Graph()
+        G.add_nodes_from(nodes)
+        return G
+
+    assert _integer_vertices(graph([2, 0, 1]), 3)
+    assert _integer_vertices(graph([np.int64(1), 0]), 2), "numpy integers are integers"
+    assert not _integer_vertices(graph([0, 1, 3]), 3), "a gap must be refused"
+    assert not _integer_vertices(graph([-1, 0, 1]), 3), "a negative vertex must be refused"
+    assert not _integer_vertices(graph([0, 1.0]), 2), "a float vertex must be refused"
+    assert not _integer_vertices(graph([False, 1]), 2), "a bool vertex must be refused"
+    assert not _integer_vertices(graph([0, 2**70]), 2), "a vertex beyond int64 must be refused"
+    assert not _integer_vertices(graph(["a", 0]), 2)
+
+
+def test_validated_view_shares_the_graph_and_is_released():
+    from simpred_lite.graphs import _VALIDATED, release_view, validated_view
+
+    G = nx.path_graph(5)
+    V = validated_view(G)
+    assert nx.is_frozen(V) and not nx.is_frozen(G), "the view is frozen, the caller's graph is not"
+    assert V._adj is G._adj, "a view shares the graph's dictionaries (no copy)"
+    assert validate_graph(V) is V and V in _VALIDATED
+    release_view(V, G)
+    assert V not in _VALIDATED, "a released view must be checked again"
+    G.remove_edge(2, 3)  # the caller's graph changes after the call: the view is disconnected now
+    with pytest.raises(ValueError, match="disconnected"):
+        validate_graph(V)
+    F = validate_graph(nx.path_graph(3), freeze=True)
+    assert validated_view(F) is F, "a validated frozen graph is its own view"
+    with pytest.raises(ValueError, match="disconnected"):
+        validated_view(nx.Graph([(0, 1), (2, 3)]))
+    with pytest.raises(ValueError, match="directed"):
+        validated_view(nx.DiGraph([(0, 1)]))
+
+    class Named(nx.Graph):
+        pass
+
+    H = validated_view(Named(nx.path_graph(3)))
+    assert type(H) is nx.Graph and nx.is_frozen(H), "a subclass is validated on a frozen copy, as before"
+
+
+def test_a_large_graph_with_self_loops_is_refused_like_a_small_one():
+    G = nx.path_graph(1500)  # n >= 1000: the loops are read from the edge array
+    G.add_edges_from([(700, 700), (3, 3)])
+    with pytest.raises(ValueError, match=r"2 self-loop\(s\), e.g. at vertex 3;"):
+        validate_graph(G)

@@ -41,7 +41,7 @@ import networkx as nx
 import numpy as np
 
 from ..checks import LearnerGaveUp, check_int, check_num_trials, check_real
-from ..graphs import cut_size, validate_graph, validate_labels
+from ..graphs import cut_size, edge_array, release_view, validate_graph, validate_labels, validated_view
 from .adversaries import ADAPTIVE_CANDIDATES, cut_biased_trials
 from .play import adaptive_run, play_trials
 from .trials import (
@@ -125,8 +125,13 @@ def _given(spec) -> str:
 
 
 # -- the graph and the trials ---------------------------------------------------------------
-def _graph_and_labels(G, labels):
-    """Accept ``(G, labels)``, a LabelledGraph, or a dataset name; return ``(name, G, y)``."""
+def _graph_and_labels(G, labels, view: bool = False):
+    """Accept ``(G, labels)``, a LabelledGraph, or a dataset name; return ``(name, G, y)``.
+
+    ``G`` is validated once and frozen: a frozen copy, or with ``view=True`` a frozen view
+    (:func:`~simpred_lite.graphs.validated_view`, no copy) that the caller gives back with
+    :func:`~simpred_lite.graphs.release_view` when it is done.
+    """
     from ..datasets import LabelledGraph, load_graph
 
     if isinstance(G, str):
@@ -137,8 +142,8 @@ def _graph_and_labels(G, labels):
         return G.name, validate_graph(G.graph, freeze=True), np.asarray(G.labels)
     if labels is None:
         raise ValueError("labels are missing: pass labels (one class per vertex), or a LabelledGraph")
-    try:  # validated once: the frozen copy passes every later check at once
-        G = validate_graph(G, freeze=True)
+    try:  # validated once: the frozen copy or view passes every later check at once
+        G = validated_view(G) if view else validate_graph(G, freeze=True)
     except ValueError as err:
         raise ValueError(f"{err}. For a graph with other vertex ids or a label attribute, use "
                          "simpred_lite.LabelledGraph.from_networkx(G, label=...)") from None
@@ -398,7 +403,7 @@ class Evaluation:
     def __init__(self, graph_name: str, G: nx.Graph, labels, trials: str, T: int, seed: int, last_block: int,
                  results: list[LearnerResult]):
         self.graph_name = graph_name
-        self.n, self.m = G.number_of_nodes(), G.number_of_edges()
+        self.n, self.m = G.number_of_nodes(), len(edge_array(G))  # (number_of_edges sums n degrees)
         self.K = int(np.unique(labels).size)
         self.cut = cut_size(G, labels)
         self.trials, self.T, self.seed, self.last_block = trials, T, seed, last_block
@@ -580,20 +585,24 @@ def evaluate(learners, G, labels=None, *, trials="random", T: int = 1000, seed: 
     AlwaysSimilar         -       103      -           0.450
     UnionFindLearner      -        10     10               0
     """
-    name, G, y = _graph_and_labels(G, labels)
-    T = check_num_trials(T)
-    seed = check_int(seed, "seed", low=0)
-    last_block = _check_last_block(last_block)
-    time_limit = _check_time_limit(time_limit)
-    specs = _resolve_learners(learners, registry)
-    kind, trial_list = make_trials(trials, G, y, T, seed, specs, target)
-    T = len(trial_list)
-    block = max(1, T // 10) if last_block is None else last_block
-    results = [_play(s, G, y, trial_list, seed, block, progress, time_limit) for s in specs]
-    _warn_slow_retirements([(r.name, r.build_seconds + r.seconds_per_trial * r.played, r.retired)
-                            for r in results if r.retired
-                            and r.build_seconds + r.seconds_per_trial * r.played > SLOW_RETIREMENT])
-    return Evaluation(name, G, y, kind, T, seed, min(block, T), results)
+    given_graph = G
+    name, G, y = _graph_and_labels(G, labels, view=True)
+    try:
+        T = check_num_trials(T)
+        seed = check_int(seed, "seed", low=0)
+        last_block = _check_last_block(last_block)
+        time_limit = _check_time_limit(time_limit)
+        specs = _resolve_learners(learners, registry)
+        kind, trial_list = make_trials(trials, G, y, T, seed, specs, target)
+        T = len(trial_list)
+        block = max(1, T // 10) if last_block is None else last_block
+        results = [_play(s, G, y, trial_list, seed, block, progress, time_limit) for s in specs]
+        _warn_slow_retirements([(r.name, r.build_seconds + r.seconds_per_trial * r.played, r.retired)
+                                for r in results if r.retired
+                                and r.build_seconds + r.seconds_per_trial * r.played > SLOW_RETIREMENT])
+        return Evaluation(name, G, y, kind, T, seed, min(block, T), results)
+    finally:
+        release_view(G, given_graph)
 
 
 def _check_last_block(last_block) -> int | None:

@@ -506,3 +506,25 @@ def test_the_graph_is_validated_once(small, monkeypatch):
              nx.Graph(G), y, trials="cut-biased", T=30)
     same = [H for H in calls if (H.number_of_nodes(), H.number_of_edges()) == (30, G.number_of_edges())]
     assert len(same) == 1, f"the graph was checked for connectivity {len(same)} times"
+
+
+def test_a_large_graph_is_validated_once_and_never_copied(monkeypatch):
+    """n >= 1000 (the vectorised connectivity check): one check, no frozen copy, the caller's graph untouched."""
+    from simpred_lite import graphs
+
+    G, y = planted_partition(1200, 3, 0.01, 0.0005, seed=2)
+    checks, copies = [], []
+    real_check, real_copy = graphs._is_connected, graphs.frozen_copy
+    monkeypatch.setattr(graphs, "_is_connected", lambda H, *a: checks.append(H) or real_check(H, *a))
+    monkeypatch.setattr(graphs, "frozen_copy", lambda H: copies.append(H) or real_copy(H))
+    ev = evaluate(["UnionFindLearner", "BST Perceptron"], G, y, T=200, seed=1)
+    assert len(checks) == 1, f"the graph was checked for connectivity {len(checks)} times"
+    assert copies == [], f"evaluate made {len(copies)} frozen copies of the graph"
+    assert not nx.is_frozen(G), "evaluate must not freeze the caller's graph"
+    monkeypatch.undo()
+    frozen = graphs.validate_graph(G, freeze=True)  # what evaluate played on before: a frozen copy
+    before = evaluate(["UnionFindLearner", "BST Perceptron"], frozen, y, T=200, seed=1)
+    assert ev.mistakes == before.mistakes and (ev.n, ev.m, ev.cut) == (before.n, before.m, before.cut)
+    G.remove_edges_from(list(G.edges(0)))  # the caller's graph changes after the call: checked again
+    with pytest.raises(ValueError, match="disconnected"):
+        evaluate(["UnionFindLearner"], G, y, T=10)

@@ -605,3 +605,100 @@ def test_the_separation_bound_lies_between_the_determinant_and_hadamards(Gwb, bl
     assert det <= H <= hadamard, f"the bound {H} is not between det A = {det} and Hadamard's {hadamard}"
     assert _fischer_bound(A, 1) == hadamard, "blocks of one vertex must give Hadamard's product of the diagonal"
     assert det == round(nx.number_of_spanning_trees(G)), "det of the grounded Laplacian is not tau(G)"
+
+
+# -- the compiled lifting steps ------------------------------------------------------------------
+def test_lift_residual_is_exact_integer_arithmetic():
+    """The fused step equals Python's unbounded integers: d = rint(2^s y), r <- 2^s r - A d, W.d in two pieces."""
+    import scipy.sparse as sp
+
+    from simpred_lite.exact import _PIECE, _lift_residual
+
+    rng = np.random.default_rng(7)
+    size = 40
+    A = sp.random(size, size, density=0.2, random_state=3, data_rvs=lambda k: rng.integers(-4, 5, size=k)).tocoo()
+    rows, cols, vals = A.row.astype(np.int64), A.col.astype(np.int64), A.data.astype(np.int64)
+    for s in (0, 5, 17):
+        y = rng.uniform(-2.0**28, 2.0**28, size=size)  # |d| < 2^45, negative entries included
+        r = rng.integers(-2**12, 2**12, size=size)
+        W = rng.integers(-2**30, 2**30, size=size)
+        d = np.empty(size, dtype=np.int64)
+        r_new = r.copy()
+        rmax, high, low = _lift_residual(y, s, rows, cols, vals, r_new, d, W, _PIECE)
+        d_ref = [round(float(v) * 2**s) for v in y]  # ties to even, as np.rint
+        r_ref = [int(x) << s for x in r]
+        for i, j, a in zip(rows.tolist(), cols.tolist(), vals.tolist()):
+            r_ref[i] -= a * d_ref[j]
+        assert d.tolist() == d_ref, "d is not 2^s y rounded to the nearest integer"
+        assert r_new.tolist() == r_ref, "the int64 residual is not the exact 2^s r - A d"
+        assert int(rmax) == max(abs(x) for x in r_ref), "max |r| is wrong"
+        assert (int(high) << _PIECE) + int(low) == sum(int(a) * x for a, x in zip(W, d_ref)), "W.d is not exact"
+        _, high0, low0 = _lift_residual(y, s, rows, cols, vals, r.copy(), d, W[:0], _PIECE)
+        assert high0 == 0 and low0 == 0, "an empty W must skip the product"
+
+
+@pytest.mark.parametrize("symmetric", [True, False], ids=["LDLt", "LU"])
+def test_triangular_factor_solves_like_superlu(symmetric):
+    import scipy.sparse as sp
+    from scipy.sparse.linalg import splu
+
+    from simpred_lite.exact import LaplacianFunctional, _TriangularFactor
+
+    A = LaplacianFunctional(nx.gnm_random_graph(80, 240, seed=2))._A.astype(float).tocsc()
+    if not symmetric:  # a nonsymmetric matrix with partial pivoting: the general L U path
+        A = (A + sp.triu(A, 1) * 0.5 + sp.eye(A.shape[0]) * 0.1).tocsc()
+        lu = splu(A)
+    else:
+        lu = splu(A, permc_spec="MMD_AT_PLUS_A", diag_pivot_thresh=0.0, options={"SymmetricMode": True})
+    fac = _TriangularFactor(lu)
+    assert fac.symmetric == symmetric, "the L D L^T path must be taken exactly for a symmetric factorization"
+    b = np.random.default_rng(0).standard_normal(A.shape[0])
+    x = fac.solve(b)
+    assert np.allclose(x, lu.solve(b), rtol=1e-10, atol=1e-12), "the compiled solve disagrees with SuperLU's"
+    assert np.allclose(A @ x, b, atol=1e-9), "the compiled solve does not solve A x = b"
+    y, work = np.empty_like(b), np.empty_like(b)
+    rint = np.rint(b * 1000).astype(np.int64)
+    assert fac.solve_int(rint, y, work) == np.abs(y).max(), "solve_int must return max |y|"
+    assert np.allclose(y, lu.solve(rint.astype(float)), rtol=1e-10, atol=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_functional_equals_flint_on_random_graphs_ties_and_near_ties(seed):
+    """Random sparse graphs of 60-150 vertices: ties, near-ties at a relative 1e-12 and random thresholds."""
+    from simpred_lite.exact import LaplacianFunctional
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(60, 150))
+    G = nx.gnm_random_graph(n, 3 * n, seed=seed)
+    if not nx.is_connected(G):
+        G = nx.convert_node_labels_to_integers(G.subgraph(max(nx.connected_components(G), key=len)).copy())
+        n = G.number_of_nodes()
+    b = rng.integers(-3, 4, size=n)
+    phi = ExactLaplacian(G).potentials(b)  # FLINT
+    F = LaplacianFunctional(G)
+    for v in rng.choice(n, size=5, replace=False).tolist():
+        w = np.zeros(n, dtype=np.int64)
+        w[v], w[(v + 1) % n] = 2, -1
+        value = 2 * phi[v] - phi[(v + 1) % n]
+        near = abs(value) * Fraction(1, 10**12) or Fraction(1, 10**12)
+        assert F.compare(w, b, value) == 0, "the exact value must be a tie"
+        assert F.compare(w, b, value - near) == 1 and F.compare(w, b, value + near) == -1, "a near-tie is wrong"
+        t = Fraction(int(rng.integers(-1000, 1000)), 997)
+        assert F.compare(w, b, t) == _sign(value - t), "a random threshold is decided wrongly"
+        assert F.compare(w, b, value) == 0 and F.last_stage in ("tie", "exact")
+
+
+def test_functional_with_huge_weights_takes_the_exact_python_product():
+    """w beyond int64: W.d cannot be cut in int64 pieces and is summed in Python integers, still exact."""
+    from simpred_lite.exact import LaplacianFunctional
+
+    G = SYMMETRIC["petersen"]
+    n = G.number_of_nodes()
+    Lp = laplacian_pinv_fraction(G)
+    rng = np.random.default_rng(11)
+    b = rng.integers(-2, 3, size=n)
+    w = [int(x) * 2**70 + 1 for x in rng.integers(-2, 3, size=n)]
+    value = sum(w[u] * Lp[u][v] * int(b[v]) for u in range(n) for v in range(n))
+    F = LaplacianFunctional(G)
+    assert F.compare(w, b, value) == 0
+    assert F.compare(w, b, value - Fraction(1, 2**100)) == 1 and F.compare(w, b, value + Fraction(1, 2**100)) == -1
