@@ -221,7 +221,8 @@ class PathForestExplorer:
         # a path submitted that way is added at once (ipywidgets 8 deprecates Text.on_submit)
         # an example path that is valid for this n (vertices 0..n-1, none repeated)
         self._example = "0 3 5 2" if self.n >= 6 else " ".join(map(str, range(self.n - 1, -1, -1)))
-        self.path_text = W.Text(value="", placeholder=f"e.g. {self._example}", description="path", continuous_update=False,
+        self.path_text = W.Text(value="", placeholder=f"e.g. {self._example}", description="path",
+                                continuous_update=False,
                                 tooltip=f"vertex numbers 0..{self.n - 1}, separated by spaces; Enter adds the path")
         self._submitted: str | None = None
         self.add_button = W.Button(description="Add", button_style="info", tooltip="reveal this path")
