@@ -82,6 +82,7 @@ class ScaledThreshold(RNormPerceptron):
 
 G_ex3, labels_ex3 = sp.planted_partition(80, 2, p_in=0.2, p_out=0.002, seed=7)
 trials_ex3 = cut_crossing_trials(G_ex3, labels_ex3, 2000, seed=8)
+threshold_rnorm_ex3 = ScaledThreshold
 mistakes_ex3 = {c: np.int64(run(ScaledThreshold(80, c), trials_ex3).total_mistakes) for c in const_ex3}
 ''',
         "wrong": '''from simpred_lite.learners.unknown import rnorm_margin
@@ -103,6 +104,7 @@ class ThresholdRNorm(RNormPerceptron):
 
 G_ex3, labels_ex3 = sp.planted_partition(80, 2, p_in=0.2, p_out=0.002, seed=7)
 trials_ex3 = cut_crossing_trials(G_ex3, labels_ex3, 2000, seed=8)
+threshold_rnorm_ex3 = ThresholdRNorm
 mistakes_ex3 = {c: run(ThresholdRNorm(80, c), trials_ex3).total_mistakes for c in const_ex3}
 ''',
         "wrong_fails": ["07-ex3-tests"],

@@ -234,7 +234,10 @@ class PathForestExplorer:
         self.pos = nx.circular_layout(nx.empty_graph(self.n))
         # the value reaches the kernel when the student presses Enter (or leaves the box), and
         # a path submitted that way is added at once (ipywidgets 8 deprecates Text.on_submit)
-        self.path_text = W.Text(value="", placeholder="e.g. 0 3 5 2", description="path", continuous_update=False,
+        # an example path that is valid for this n (vertices 0..n-1, none repeated)
+        self._example = "0 3 5 2" if self.n >= 6 else " ".join(map(str, range(self.n - 1, -1, -1)))
+        self.path_text = W.Text(value="", placeholder=f"e.g. {self._example}", description="path",
+                                continuous_update=False,
                                 tooltip=f"vertex numbers 0..{self.n - 1}, separated by spaces; Enter adds the path")
         self._submitted: str | None = None
         self.add_button = W.Button(description="Add", button_style="info", tooltip="reveal this path")
@@ -257,7 +260,7 @@ class PathForestExplorer:
         """An empty forest."""
         self.forest = PathForest(self.n, grow=self.grow)
         self.history: list[dict] = []
-        self._update(f"Type a path of vertex numbers 0..{self.n - 1} (e.g. 0 3 5 2) and press <b>Add</b>.")
+        self._update(f"Type a path of vertex numbers 0..{self.n - 1} (e.g. {self._example}) and press <b>Add</b>.")
 
     def _on_submit(self, change) -> None:
         """Enter in the path box (a value sent by the browser) adds the path; a value set from Python does not."""
@@ -299,7 +302,7 @@ class PathForestExplorer:
         return entry
 
     def _update(self, text: str) -> None:
-        self.status.value = f"Paths added: {len(self.history)}, forest edges: {len(self.forest.edges)}.<br>{text}"
+        self.status.value = f"Paths revealed: {len(self.history)}, forest edges: {len(self.forest.edges)}.<br>{text}"
 
         H = nx.Graph()
         H.add_nodes_from(range(self.n))

@@ -109,6 +109,15 @@ def test_the_forest_app_shows_the_instances_of_path_forest():
     assert app.history == [] and app.forest.num_edges == 0
 
 
+
+@pytest.mark.parametrize("n", [2, 3, 5, 6, 8])
+def test_the_forest_app_offers_an_example_path_valid_for_its_n(n):
+    app = PathForestExplorer(n)
+    example = app.path_text.placeholder.removeprefix("e.g. ")
+    assert len(parse_path(example, n)) >= 2, "the example in the path box should be a path on the app's n vertices"
+    assert f"(e.g. {example})" in app.status_text, "the status line should give the same example"
+
+
 def test_enter_in_the_path_box_adds_the_path_once():
     app = PathForestExplorer(6)
     assert app.path_text.continuous_update is False  # the value arrives on Enter, not at every key
@@ -170,7 +179,7 @@ FRESH = {
     "GraphAdversaryApp": "Pick i, j and press <b>Ask the learner</b>",
     "PlaygroundApp": "<b>trials: 0 |",
     "BSTTrialExplorer": "Trials learned: 0, mistakes: 0.",
-    "PathForestExplorer": "Paths added: 0, forest edges: 0.",
+    "PathForestExplorer": "Paths revealed: 0, forest edges: 0.",
     "IsingReductionExplorer": "Stage 0 of ",
     "ResistanceCutExplorer": "Class 1 = {5, 6, 7, 8}; class 0 = the other 5 vertices.",
     "WilsonWalkExplorer": "Moves: 0; walks finished: 0 of ",
