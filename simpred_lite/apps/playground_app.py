@@ -409,7 +409,7 @@ class PlaygroundApp:
         # a linear axis up to the trials played or the smallest bound, whichever is larger: the
         # curves keep the height of the panel, and a larger bound is named "off the chart"
         bounds = game.bounds()
-        cap = max([len(game.history), *([min(bounds.values())] if bounds else [])])
+        cap = max(len(game.history), min(bounds.values(), default=0))
         plot_mistake_curves(game.results(), axes[-1], bounds, cap=cap,
                             retired=game.retired, legend="outside",
                             title=f"Mistakes against the {game.adversary.name} adversary")
