@@ -3,25 +3,24 @@ correct answer written differently and one plausible wrong answer (see coursewor
 
 ANSWERS = {
     "10-ex1-code": {
-        "different": '''app_ex1 = PlaygroundApp(seed=0, play_steps=40)
+        "different": '''app_ex1 = PlaygroundApp(seed=0, play_steps=20)
 app_ex1.graph.value, app_ex1.adversary.value = "barbell", "adaptive"
 app_ex1.target.value = "UnionFindLearner"
-for _ in range(2):
-    app_ex1.play_button.click()
+for _ in range(20):  # twenty Steps instead of one Play
+    app_ex1.step_button.click()
 M_uf_ex1 = float(app_ex1.game.mistakes["UnionFindLearner"])  # a whole float is accepted
 bound_ex1 = np.int64(app_ex1.game.n - len(np.unique(app_ex1.game.labels)))
 ''',
-        "wrong": '''# clicks Play once (40 trials) and takes n - 1 as the bound
-app_ex1 = PlaygroundApp(seed=0, play_steps=40)
+        "wrong": '''# the adaptive adversary left on the target the app starts with (the first learner, AlwaysSimilar)
+app_ex1 = PlaygroundApp(seed=0, play_steps=20)
 app_ex1.graph.value = "barbell"
 app_ex1.adversary.value = "adaptive"
-app_ex1.target.value = "UnionFindLearner"
 app_ex1.play_button.click()
 M_uf_ex1 = app_ex1.game.mistakes["UnionFindLearner"]
-bound_ex1 = app_ex1.game.n - 1
+bound_ex1 = app_ex1.game.n - app_ex1.game.K
 ''',
         "wrong_fails": ["10-ex1-tests"],
-        "why": "different: loop of clicks, K from the labels, a whole float and a numpy int; wrong: one Play (40 trials) and bound n - 1",
+        "why": "different: twenty Step clicks, K from the labels, a whole float and a numpy int; wrong: the target is not set, so the adversary attacks AlwaysSimilar",
     },
     "10-ex2-code": {
         "different": '''learners_ex2 = list(games["random"].names)
@@ -30,14 +29,14 @@ for _ in range(60):
     game_ex2.step()
 mistakes_ex2 = {name: np.int64(game_ex2.mistakes[name]) for name in learners_ex2}
 ''',
-        "wrong": '''# the adaptive adversary left on its default target (the first learner) ... which is not AlwaysSimilar here
-game_ex2 = Playground("karate club", games["random"].names, "adaptive", seed=0,
-                      adversary_options={"target": "UnionFindLearner"})
+        "wrong": '''# seed 1 instead of the seed 0 the statement asks for
+game_ex2 = Playground("karate club", games["random"].names, "adaptive", seed=1,
+                      adversary_options={"target": "AlwaysSimilar"})
 game_ex2.play(60)
 mistakes_ex2 = game_ex2.mistakes
 ''',
         "wrong_fails": ["10-ex2-tests"],
-        "why": "different: step() in a loop, numpy ints; wrong: targets UnionFindLearner instead of AlwaysSimilar",
+        "why": "different: step() in a loop, numpy ints; wrong: seed 1 instead of 0 (the mistakes of its own game, but not of the game asked for)",
     },
     "10-ex3-code": {
         "different": '''names_ex3 = ["AlwaysSimilar", "UnionFindLearner", "Matrix Perceptron", "Matrix Winnow", "BST Perceptron"]

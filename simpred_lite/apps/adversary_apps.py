@@ -104,7 +104,8 @@ class _AdversaryApp:
             return None
         verdict = "made a MISTAKE" if erred else "was right"
         self.status.value = (f"You answered {label_word(y)}: the learner {verdict}. "
-                             f"Mistakes: {self.game.mistakes} in {len(self.game.history)} queries. {self._extra()}")
+                             f"Mistakes: {self.game.mistakes} in {len(self.game.history)} "
+                             f"{'query' if len(self.game.history) == 1 else 'queries'}. {self._extra()}")
         self._render()
         return erred
 

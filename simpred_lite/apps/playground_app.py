@@ -374,11 +374,13 @@ class PlaygroundApp:
         # the BST panel is there from the start (empty before the first trial): the layout
         # must not jump at the first step
         fig = Figure(figsize=(FIGURE_WIDTH_IN, FIGURE_HEIGHT_PX / FIGURE_DPI), layout="constrained")
-        grid = fig.add_gridspec(2, 2, height_ratios=[1.5, 1], width_ratios=[1.9, 1])
+        # two sub-figures: the mistake legend (right of the bottom panel) does not narrow the top
+        # row, so the BST's 64 leaves get the width the graph's square drawing leaves free
+        top, bottom = fig.subfigures(2, 1, height_ratios=[1.5, 1])
         if bst_name is not None:
-            axes = [fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1]), fig.add_subplot(grid[1, :])]
+            axes = [*top.subplots(1, 2, width_ratios=[1, 1.25]), bottom.subplots()]
         else:
-            axes = [fig.add_subplot(grid[0, :]), fig.add_subplot(grid[1, :])]
+            axes = [top.subplots(), bottom.subplots()]
         cur = game.current
         pair = (cur.trial.i, cur.trial.j) if cur else None
         draw_labelled_graph(game.G, game.labels, ax=axes[0], pos=self.pos, highlight_pair=pair,
@@ -404,8 +406,11 @@ class PlaygroundApp:
                              ha="center", va="center", wrap=True, transform=axes[1].transAxes)
                 axes[1].set_title(f"BST path ({bst_name})", fontsize=PANEL_TITLE_SIZE)
                 axes[1].set_axis_off()
-        # a symmetric-log axis: every bound is drawn from the first trial on, beside curves of a few mistakes
-        plot_mistake_curves(game.results(), axes[-1], game.bounds(), log=True,
+        # a linear axis up to the trials played or the smallest bound, whichever is larger: the
+        # curves keep the height of the panel, and a larger bound is named "off the chart"
+        bounds = game.bounds()
+        cap = max(len(game.history), min(bounds.values(), default=0))
+        plot_mistake_curves(game.results(), axes[-1], bounds, cap=cap,
                             retired=game.retired, legend="outside",
                             title=f"Mistakes against the {game.adversary.name} adversary")
         return fig

@@ -30,7 +30,8 @@ _FREE_BOUND_COLOURS = ("0.35", "0.55", "0.7")
 
 
 def _fmt_bound(b: float) -> str:
-    return f"{b:.4g}"
+    # whole numbers from 10 to 9999 (a bound's constants rarely carry more digits), else 3 significant digits
+    return f"{b:.0f}" if 10 <= b < 1e4 else f"{b:.3g}"
 
 
 def plot_mistake_curves(
