@@ -91,27 +91,27 @@ def play_naive(learner, K):
     return np.int64(game.mistakes)
 
 
-naive_transitive_ex4 = {K: play_naive(TransitiveOrderLearner(K), K) for K in range(4, 9)}
-naive_halving_ex4 = {K: play_naive(HalvingPermutationLearner(K), K) for K in range(4, 9)}
+naive_transitive_ex4 = {K: play_naive(TransitiveOrderLearner(K), K) for K in range(2, 9)}
+naive_halving_ex4 = {K: play_naive(HalvingPermutationLearner(K), K) for K in range(2, 9)}
 ''',
         "wrong": '''from simpred_lite.game.hand_played import PermutationAdversaryGame
 
 
 def naive_adversary(learner, K):
-    # answers the first allowed answer, not against the learner
     game = PermutationAdversaryGame(K, learner)
     for a in range(K):
-        for b in range(a + 1, K):
-            game.ask(a, b)
-            game.reveal(game.allowed_answers()[0])
+        for b in range(a + 1, K - 1):   # off by one: item K - 1 is never compared
+            prediction = game.ask(a, b)
+            allowed = game.allowed_answers()
+            game.reveal(allowed[0] if len(allowed) == 1 else 1 - prediction)
     return game
 
 
-naive_transitive_ex4 = {K: naive_adversary(TransitiveOrderLearner(K), K).mistakes for K in range(4, 9)}
-naive_halving_ex4 = {K: naive_adversary(HalvingPermutationLearner(K), K).mistakes for K in range(4, 9)}
+naive_transitive_ex4 = {K: naive_adversary(TransitiveOrderLearner(K), K).mistakes for K in range(2, 9)}
+naive_halving_ex4 = {K: naive_adversary(HalvingPermutationLearner(K), K).mistakes for K in range(2, 9)}
 ''',
         "wrong_fails": ["09-ex4-tests"],
-        "why": "different: itertools.combinations, numpy ints, dict comprehensions; wrong: never answers against the prediction",
+        "why": "different: itertools.combinations, numpy ints, dict comprehensions; wrong: off by one in the inner loop, the last item is never compared",
     },
     "09-ex5-code": {
         "different": '''from itertools import permutations

@@ -345,7 +345,7 @@ class MergeSortLearnerApp:
         self.mistakes += int(y != y_hat)
         if self.adversary.done:
             self.status.value = (f"Over: {self.mistakes} mistakes in {len(self.adversary.asked)} questions "
-                                 f"(floor {self.floor}, log2 K! = {log2_factorial(self.K):.2f}). "
+                                 f"(floor {self.floor}, log2 K! = {log2_factorial(self.K):.4g}). "
                                  f"The adversary reveals z = {list(self.adversary.permutation())}.")
         else:
             self.status.value = f"The adversary says {label_word(y)}. Mistakes: {self.mistakes}."

@@ -25,8 +25,10 @@ MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">")
 #: legend instead of drawing them (they would flatten every curve).
 BOUND_DRAW_FACTOR = 4.0
 
-#: Colours of bounds that belong to no learner (a floor, ``log2 K!``): greys, dashed.
+#: Colours and line styles of bounds that belong to no learner (a floor, ``log2 K!``): greys, each
+#: with its own dash pattern so that two of them are told apart by more than their shade.
 _FREE_BOUND_COLOURS = ("0.35", "0.55", "0.7")
+_FREE_BOUND_STYLES = ("--", ":", "-.")
 
 
 def _fmt_bound(b: float) -> str:
@@ -55,7 +57,8 @@ def plot_mistake_curves(
     has its own colour and marker, the markers of different learners at staggered trials, so
     curves that coincide stay distinguishable; its bound (a key of ``bounds`` equal to its name) is a
     dashed horizontal line in the same colour.  Bounds named after no learner (a lower
-    bound, ``log2 K!``...) are dashed grey lines labelled with their value.
+    bound, ``log2 K!``...) are grey lines labelled with their value, dashed, dotted, then
+    dash-dotted, so that two of them differ by more than their shade.
 
     Parameters
     ----------
@@ -129,7 +132,8 @@ def plot_mistake_curves(
             top = max(top, float(b))
     for k, (name, b) in enumerate(bounds.items()):  # bounds of no plotted learner
         if cap is None or b <= cap:
-            ax.axhline(b, color=_FREE_BOUND_COLOURS[k % len(_FREE_BOUND_COLOURS)], ls="--", lw=1.4,
+            ax.axhline(b, color=_FREE_BOUND_COLOURS[k % len(_FREE_BOUND_COLOURS)],
+                       ls=_FREE_BOUND_STYLES[k % len(_FREE_BOUND_STYLES)], lw=1.6,
                        label=f"{name}: {_fmt_bound(b)}")
             top = max(top, float(b))
     ax.set_xlim(0, max(10, width + 1) if T is None else max(T, 1))
