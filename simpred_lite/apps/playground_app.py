@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 import threading
 import time
+from typing import Any
 
 import ipywidgets as W
 from matplotlib.figure import Figure
@@ -376,7 +377,8 @@ class PlaygroundApp:
         fig = Figure(figsize=(FIGURE_WIDTH_IN, FIGURE_HEIGHT_PX / FIGURE_DPI), layout="constrained")
         # two sub-figures: the mistake legend (right of the bottom panel) does not narrow the top
         # row, so the BST's 64 leaves get the width the graph's square drawing leaves free
-        top, bottom = fig.subfigures(2, 1, height_ratios=[1.5, 1])
+        subfigs: Any = fig.subfigures(2, 1, height_ratios=[1.5, 1])  # an array of two (the stubs say SubFigure)
+        top, bottom = subfigs
         if bst_name is not None:
             axes = [*top.subplots(1, 2, width_ratios=[1, 1.25]), bottom.subplots()]
         else:
