@@ -198,7 +198,7 @@ WIDGETS: list[Widget] = [
            "label dissimilar (1), then Learn", _button("Learn"), lambda k: rf"Trials learned: {k}, mistakes: \d",
            figure=False, prepare=lambda out: out.get_by_role("button", name="dissimilar (1)").click(), repeat=5),
     Widget("07", "PathForestExplorer", "PathForestExplorer(8)", "type the path 0 3 5 2 and press Enter",
-           _enter("path", "0 3 5 2"), lambda k: r"Paths added: 1, forest edges: 3"),
+           _enter("path", "0 3 5 2"), lambda k: r"Paths revealed: 1, forest edges: 3"),
     Widget("08", "IsingReductionExplorer", "IsingReductionExplorer()", "Next splice ▶", _button("Next splice ▶"),
            lambda k: r"Stage 1 of 2: spliced"),
     Widget("09", "MergeSortLearnerApp", "MergeSortLearnerApp(K=6)", "answer similar: z(a) < z(b)",

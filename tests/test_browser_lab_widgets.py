@@ -128,17 +128,17 @@ def test_a_whole_number_box_refuses_odd_input_with_a_sentence(widgets_page, widg
 
 def test_the_path_box_refuses_a_negative_vertex_and_enter_adds_a_path(widgets_page):
     out = wait_for_widget(widgets_page, _widget("PathForestExplorer"), OPEN_S * 1000)
-    added = int(re.search(r"Paths added: (\d+),", out.inner_text()).group(1))
+    added = int(re.search(r"Paths revealed: (\d+),", out.inner_text()).group(1))
     box = out.get_by_label("path", exact=True)
     box.fill("-1 2")
     box.press("Enter")
     out.get_by_text("Not a path:", exact=False).wait_for(timeout=ACTION_S * 1000)
     text = out.inner_text()
     assert "-1" in text.split("Not a path:")[1][:200], f"the refusal should name -1: {text[:300]!r}"
-    assert f"Paths added: {added}," in text, "-1 2 must not be added (as the path 1, 2 or any other)"
+    assert f"Paths revealed: {added}," in text, "-1 2 must not be added (as the path 1, 2 or any other)"
     box.fill("1 6")
     box.press("Enter")  # Enter alone submits
-    out.get_by_text(f"Paths added: {added + 1},", exact=False).wait_for(timeout=ACTION_S * 1000)
+    out.get_by_text(f"Paths revealed: {added + 1},", exact=False).wait_for(timeout=ACTION_S * 1000)
 
 
 def test_the_buttons_of_09_show_their_whole_label(widgets_page):
