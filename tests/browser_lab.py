@@ -175,7 +175,7 @@ class Widget:
 def _game_prepare(out):
     out.get_by_label("vertex j", exact=True).select_option("33")
     out.get_by_role("button", name="Predict", exact=True).click()
-    out.get_by_text("Learner predicts (0, 33)").wait_for()
+    out.get_by_text("Learner predicts (0, 33)").wait_for(timeout=60_000)  # as long as any action may take under load
 
 
 #: Every widget the twelve notebooks show, as its notebook creates it (a smaller instance where the
