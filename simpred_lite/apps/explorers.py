@@ -354,7 +354,7 @@ class IsingReductionExplorer:
     Attributes
     ----------
     graph : ipywidgets.Dropdown
-    beta : ipywidgets.IntSlider
+    beta : CheckedDropdown
     back_button, next_button : ipywidgets.Button
     stage : int
     stages : list of dict
@@ -376,8 +376,10 @@ class IsingReductionExplorer:
             raise ValueError(f"unknown graph {graph!r}; choose one of {list(self.GRAPHS)}")
         self.graph = CheckedDropdown(options=list(self.GRAPHS), value=graph, description="graph G",
                                      on_invalid=refusal_to_status(self))
-        self.beta = W.IntSlider(value=check_int(beta, "beta", low=1, high=4), min=1, max=4, description="β",
-                                tooltip="β, the inverse temperature (1..4): the path uses β, the graph 2β")
+        # a dropdown, not a slider: a slider clamps an out-of-range value set from code without a word
+        self.beta = CheckedDropdown(options=[1, 2, 3, 4], value=check_int(beta, "beta", low=1, high=4),
+                                    description="β", on_invalid=refusal_to_status(self),
+                                    tooltip="β, the inverse temperature (1..4): the path uses β, the graph 2β")
         self.back_button = W.Button(description="◀ Back", tooltip="undo the last splice")
         self.next_button = W.Button(description="Next splice ▶", button_style="info",
                                     tooltip="splice the next non-tree edge into the path")
@@ -385,7 +387,8 @@ class IsingReductionExplorer:
         self.status = W.HTML(layout=W.Layout(min_height="6.5em"))
         self.out = W.Output(layout=W.Layout(min_height="430px"))
         self.graph.observe(lambda change: self._rebuild() if _real_change(change) else None, names="value")
-        self.beta.observe(lambda _: self._rebuild(keep_stage=True), names="value")
+        self.beta.observe(lambda change: self._rebuild(keep_stage=True) if _real_change(change) else None,
+                          names="value")
         self.back_button.on_click(lambda _: self.go(self.stage - 1))
         self.next_button.on_click(lambda _: self.go(self.stage + 1))
         self.widget = W.VBox([self.title, W.HBox([self.graph, self.beta]),
@@ -413,7 +416,7 @@ class IsingReductionExplorer:
         self.back_button.disabled = self.stage == 0
         self.next_button.disabled = self.stage == last
         s, b = self.stages[self.stage], int(self.beta.value)
-        what = ("P_0: the depth-first visit of the spanning tree T" if s["spliced"] is None
+        what = ("P₀: the depth-first visit of the spanning tree T" if s["spliced"] is None
                 else f"spliced the non-tree edge {s['spliced']}")
         equal = s["Z_path"] == s["Z_graph_k"]
         done = (f"Last stage: Z_P(C, {b}) = {s['Z_path']} and Z_G({2 * b}) = {s['Z_graph']}: "
@@ -445,7 +448,8 @@ class IsingReductionExplorer:
         ax_g.set_axis_off()
         ax_p = bottom.subplots()
         draw_labelled_path(s["path"], ax=ax_p, new=s["new"], constraints=s["constraints"],
-                           title=f"P_{self.stage}: each vertex shows the G-vertex it copies; arcs = constraints C")
+                           title=(f"$P_{{{self.stage}}}$: each vertex shows the G-vertex it copies; "
+                                  "arcs = constraints C"))
         _show_png(self.out, fig, dpi=96)
 
     def _repr_mimebundle_(self, **kwargs):

@@ -222,7 +222,8 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
         splits = range(1 << len(keys)) if len(keys) <= 12 else [sum(1 << t for t in range(1, len(keys), 2))]
         best = min(splits, key=lambda s: (sum(c for (a, b), c in cost.items()
                                               if (s >> keys.index(a)) & 1 == (s >> keys.index(b)) & 1), s))
-        styles = ["-", "--", "-.", ":"]
+        # six line styles, so that up to six G-vertices differ by more than their colour
+        styles = ["-", "--", "-.", ":", (0, (6, 1.5, 1, 1.5, 1, 1.5)), (0, (9, 2))]
         span_max = max(hi - lo for lo, hi in pairs)
         for t, v in enumerate(keys):
             side = -1 if (best >> t) & 1 else 1
@@ -281,7 +282,7 @@ def draw_ising_reduction(G: nx.Graph, fig=None, seed: int | None = None):
     steps = reduction_steps(G)
     rows = 1 + len(steps.paths) + 1
     if fig is None:
-        fig = plt.figure(figsize=(7.6, 1.9 * rows + 3))
+        fig = plt.figure(figsize=(7.6, 1.6 * rows + 2.4))
     grid = fig.add_gridspec(rows, 2, height_ratios=[2.2] + [1] * (rows - 2) + [2.4])
     pos = nx.circular_layout(G) if seed is None else graph_layout(G, seed=seed)
     tree = set(steps.tree_edges)

@@ -170,6 +170,17 @@ def test_the_reduction_app_steps_and_stops_at_both_ends():
         IsingReductionExplorer("moon")
 
 
+@pytest.mark.parametrize("beta", [0, -1, 5, 100, "2"])
+def test_the_reduction_app_refuses_a_beta_out_of_range_with_a_sentence(beta):
+    app = IsingReductionExplorer("triangle", beta=2)
+    with pytest.raises(ValueError, match="β must be one of \\[1, 2, 3, 4\\]"):
+        app.beta.value = beta
+    assert app.beta.value == 2 and "Not changed: β must be one of [1, 2, 3, 4]" in app.status.value
+    app.beta.value = 2 if beta != 2 else 3  # a later valid value still works
+    app.beta.value = 4
+    assert app.stages[-1]["Z_path"] == partition_function(nx.cycle_graph(3), 8)
+
+
 # -- the executed notebooks: widgets shown to the student are fresh --------------------------
 #: What each app shows before anyone touched it (a value of one of its HTML widgets).
 FRESH = {
