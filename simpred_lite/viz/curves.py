@@ -70,9 +70,9 @@ def plot_mistake_curves(
     has its own colour and marker, the markers of different learners at staggered trials; a
     curve that lies on an earlier one for at least :data:`COINCIDE_FRACTION` of the trials is
     drawn dotted with hollow markers on top of it, so that both stay visible; its bound (a key of
-    ``bounds`` equal to its name) is a dashed horizontal line in the same colour.  Bounds named after no learner (a lower
-    bound, ``log2 K!``...) are grey lines labelled with their value, dashed, dotted, then
-    dash-dotted, so that two of them differ by more than their shade.
+    ``bounds`` equal to its name) is a dashed horizontal line in the same colour.  Bounds named
+    after no learner (a lower bound, ``log2 K!``...) are grey lines labelled with their value,
+    dashed, dotted, then dash-dotted, so that two of them differ by more than their shade.
 
     Parameters
     ----------
