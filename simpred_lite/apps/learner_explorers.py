@@ -653,7 +653,10 @@ class YourDataExplorer:
     k : int, default 10
         Neighbours of the kNN graph (``1 .. 30``; the kNN data sets only).
     learners : sequence of str, default ("UnionFindLearner", "Matrix Perceptron", "Matrix Winnow")
-        Names of :func:`~simpred_lite.learners.registry.playable` learners.
+        Names of :func:`~simpred_lite.learners.registry.playable` learners, or of the two batch
+        anchors of :func:`~simpred_lite.game.label_spreading_anchor` (refit every 100 trials), offered
+        last in the list: ``"LabelSpreading, classes (batch, refit 100)"`` and
+        ``"LabelSpreading, similarity (batch, refit 100)"``.
     trials : str, default "random"
         ``"random"``, ``"cut-biased"`` or ``"adaptive"``.
     T : int, default 1000
@@ -702,11 +705,14 @@ class YourDataExplorer:
                  trials: str = "random",
                  T: int = 1000, seed: int = 0, time_limit: float | None = TIME_LIMIT):
         from ..datasets import DATASETS
+        from ..game.batch_anchor import TOLD, label_spreading_anchor
         from ..game.evaluation import _check_time_limit
         from ..learners.registry import playable
 
         self.DATASETS = tuple(DATASETS)
-        self.PLAYABLE = tuple(playable())
+        # the batch anchors of notebook 11 are entries, not registry names: offered by their names
+        self.ANCHORS = {spec.name: spec for spec in (label_spreading_anchor(told) for told in TOLD)}
+        self.PLAYABLE = (*playable(), *self.ANCHORS)
         self.time_limit = _check_time_limit(time_limit)
         for name, value, options in (("dataset", dataset, self.DATASETS), ("trials", trials, self.TRIALS)):
             if value not in options:
@@ -824,7 +830,7 @@ class YourDataExplorer:
                 return
             G, y = lg.graph, np.asarray(lg.labels)
             T, seed = int(self.T.value), int(self.seed.value)
-            specs = _resolve_learners(list(self.learners.value))
+            specs = _resolve_learners([self.ANCHORS.get(name, name) for name in self.learners.value])
             self.progress.max, self.progress.value = len(specs) + 1, 0
             self.now_playing.value = "drawing the trials"
             self.status.value = f"{html.escape(lg.name)}: drawing the {T} {self.trials.value} trials …"

@@ -36,6 +36,19 @@ def _fmt_bound(b: float) -> str:
     return f"{b:.0f}" if 10 <= b < 1e4 else f"{b:.3g}"
 
 
+#: A curve equal to an earlier one on at least this fraction of the trials is drawn dotted on top of it.
+COINCIDE_FRACTION = 0.25
+
+
+def _lies_on(curve, earlier) -> bool:
+    """Whether ``curve`` equals one of the ``earlier`` curves on at least :data:`COINCIDE_FRACTION` of its trials."""
+    for other in earlier:
+        common = min(curve.size, other.size)
+        if common and np.count_nonzero(curve[:common] == other[:common]) >= COINCIDE_FRACTION * curve.size:
+            return True
+    return False
+
+
 def plot_mistake_curves(
     results: Mapping[str, object],
     ax=None,
@@ -54,11 +67,12 @@ def plot_mistake_curves(
     """Cumulative mistakes of several learners, each bound dashed in its learner's colour.
 
     Curves are steps: ``M_0 = 0``, and a mistake on trial ``t`` rises at ``t``.  Each learner
-    has its own colour and marker, the markers of different learners at staggered trials, so
-    curves that coincide stay distinguishable; its bound (a key of ``bounds`` equal to its name) is a
-    dashed horizontal line in the same colour.  Bounds named after no learner (a lower
-    bound, ``log2 K!``...) are grey lines labelled with their value, dashed, dotted, then
-    dash-dotted, so that two of them differ by more than their shade.
+    has its own colour and marker, the markers of different learners at staggered trials; a
+    curve that lies on an earlier one for at least :data:`COINCIDE_FRACTION` of the trials is
+    drawn dotted with hollow markers on top of it, so that both stay visible; its bound (a key of
+    ``bounds`` equal to its name) is a dashed horizontal line in the same colour.  Bounds named
+    after no learner (a lower bound, ``log2 K!``...) are grey lines labelled with their value,
+    dashed, dotted, then dash-dotted, so that two of them differ by more than their shade.
 
     Parameters
     ----------
@@ -110,8 +124,11 @@ def plot_mistake_curves(
     ax = new_axes(ax, figsize=(7.5, 4.2))
     bounds = dict(bounds or {})
     width, top = 0, 1.0
+    drawn_curves: list = []
     for k, (name, res) in enumerate(results.items()):
         curve = np.asarray(getattr(res, "cumulative", res))
+        hidden = _lies_on(curve, drawn_curves)
+        drawn_curves.append(curve)
         width = max(width, curve.size)
         top = max(top, float(curve.max()) if curve.size else 0.0)
         color, marker = (colors or {}).get(name, CLASS_COLORS[k % len(CLASS_COLORS)]), MARKERS[k % len(MARKERS)]
@@ -123,8 +140,10 @@ def plot_mistake_curves(
         label = f"{shown} ({'; '.join(notes)})" if notes else shown
         steps = np.arange(curve.size + 1)
         every = max(1, (curve.size + 1) // 8)  # 8 markers per curve, staggered between learners
-        ax.step(steps, np.concatenate([[0], curve]), where="post", color=color, lw=1.8, label=label,
-                marker=marker, markevery=((k * every) // max(1, len(results)) % every, every), ms=5)
+        # a curve on top of an earlier one: dotted, hollow markers, above it
+        style = {"ls": ":", "lw": 2.2, "mfc": "white", "mew": 1.5, "zorder": 3} if hidden else {"lw": 1.8}
+        ax.step(steps, np.concatenate([[0], curve]), where="post", color=color, label=label,
+                marker=marker, markevery=((k * every) // max(1, len(results)) % every, every), ms=5, **style)
         if name in retired and curve.size:
             ax.plot([curve.size], [curve[-1]], marker="x", ms=9, mew=2, color=color, ls="none")
         if drawn:
@@ -213,7 +232,7 @@ def plot_evaluation(ev, ax=None, *, log: bool | None = None):
             else:
                 text += f"; bound {r.bound:.3g} off the chart"
         labels[r.name] = text
-    note = "[given besides the trials]; dashed: each learner's mistake bound, in its colour"
+    note = "in brackets: what each learner is given besides the trials; dashed: its mistake bound, in its colour"
     if any(r.retired for r in results):
         note += "; ×: a learner retired"
     title = (f"{ev.graph_name} (n = {ev.n:,}, m = {ev.m:,}, K = {ev.K}, |Φ| = {ev.cut:,}): "

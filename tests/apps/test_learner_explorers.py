@@ -204,6 +204,19 @@ def test_your_data_run_is_evaluates_result(trials):
     assert "Matrix Perceptron" in app.table.value and app.out.outputs
 
 
+def test_your_data_offers_the_batch_anchors_of_the_notebook():
+    from simpred_lite.game import label_spreading_anchor
+
+    anchors = [label_spreading_anchor("classes"), label_spreading_anchor("similarity")]
+    chosen = ["UnionFindLearner", *(a.name for a in anchors)]
+    app = YourDataExplorer("karate club", learners=chosen, T=120, seed=1, time_limit=None)
+    assert all(name in app.learners.options for name in chosen)
+    app.run_button.click()
+    ev = evaluate(["UnionFindLearner", *anchors], "karate club", T=120, seed=1, time_limit=None)
+    assert app.evaluation.mistakes == ev.mistakes
+    assert app.evaluation.records() == ev.records()   # the same given column: the class oracle is flagged
+
+
 def test_your_data_uses_k_for_the_knn_graphs():
     app = YourDataExplorer("iris", k=5, learners=["UnionFindLearner"], T=100)
     assert not app.k.disabled

@@ -174,7 +174,7 @@ def test_plot_draws_curves_and_bounds(small):
     assert ax.get_xlabel() and ax.get_ylabel()
     assert ax.get_legend().get_texts()[0].get_fontsize() >= 9
     dashed = [line for line in ax.get_lines() if line.get_linestyle() == "--"]
-    curves = {line.get_label(): line.get_color() for line in ax.get_lines() if line.get_linestyle() == "-"}
+    curves = {line.get_label(): line.get_color() for line in ax.get_lines() if line.get_linestyle() in ("-", ":")}
     uf_bound = [line for line in dashed if line.get_ydata()[0] == 27]
     assert len(uf_bound) == 1 and uf_bound[0].get_color() == curves[texts[0]], "curve and bound share the colour"
     plt.close("all")

@@ -339,7 +339,7 @@ def test_a_learner_keeps_its_colour_whatever_the_other_learners():
 
     def colours(ax):
         return {line.get_label().split(" [")[0].split(":")[0]: to_rgba(line.get_color())
-                for line in ax.get_lines() if line.get_linestyle() == "-"}
+                for line in ax.get_lines() if line.get_linestyle() in ("-", ":")}  # not the dashed bounds
 
     one, two = colours(first), colours(second)
     for name in ("Matrix Winnow", "BST Perceptron"):
@@ -371,3 +371,15 @@ def test_a_mistake_on_trial_t_rises_at_t():
     (line,) = [line for line in ax.get_lines() if line.get_label() == "a"]
     assert line.get_drawstyle() == "steps-post", "the count M_t holds from trial t to trial t + 1"
     assert list(line.get_xdata()) == [0, 1, 2, 3] and list(line.get_ydata()) == [0, 1, 1, 2]
+
+
+def test_a_curve_on_an_earlier_one_is_drawn_dotted_with_hollow_markers_on_top():
+    from simpred_lite.viz import plot_mistake_curves
+
+    base = np.minimum(np.arange(1, 201), 30)
+    other = np.arange(1, 201) // 3
+    ax = plot_mistake_curves({"first": base, "same": base.copy(), "apart": other}, _ax())
+    lines = {line.get_label(): line for line in ax.get_lines()}
+    assert lines["first"].get_linestyle() == "-" and lines["apart"].get_linestyle() == "-"
+    assert lines["same"].get_linestyle() == ":" and lines["same"].get_markerfacecolor() == "white"
+    assert lines["same"].get_zorder() > lines["first"].get_zorder()
