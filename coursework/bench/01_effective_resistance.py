@@ -30,14 +30,14 @@ R_K35_ex2 = np.float64(n_vertices - 1) / np.float64(n_edges)
     "01-ex3-code": {
         "different": '''import numpy as np
 G_b, y_b = sp.barbell_graph(10)
-c_list, p_list = [], []
+cuts, phis = [], []                      # the names of section 7's lists, reused on purpose
 for i in range(0, 10):
     if i > 0:
         G_b.add_edge(i, i + 10)
     cut = sp.cut_edges(G_b, y_b)
-    c_list.append(len(cut))
-    p_list.append(effective_resistance(G_b, pairs=cut).sum())
-cuts_ex3, phis_ex3 = np.array(c_list), np.array(p_list)
+    cuts.append(len(cut))
+    phis.append(effective_resistance(G_b, pairs=cut).sum())
+cuts_ex3, phis_ex3 = np.array(cuts), np.array(phis)
 ''',
         "wrong": '''Gb, yb = sp.barbell_graph(10)
 cuts_ex3, phis_ex3 = [], []
@@ -47,7 +47,8 @@ for i in range(10):                      # off by one: adds (0, 10) first, befor
     phis_ex3.append(float(resistance_weighted_cut(Gb, yb)))
 ''',
         "wrong_fails": ["01-ex3-tests"],
-        "why": "different: numpy arrays, cut edges and sparse solves; wrong: off by one, an edge added before the first record",
+        "why": "different: numpy arrays, cut edges and sparse solves, and it overwrites section 7's lists cuts/phis "
+               "(the tests of exercise 4 must not read them); wrong: off by one, an edge added before the first record",
     },
     "01-ex4-code": {
         "different": '''import numpy as np
@@ -75,7 +76,8 @@ hardest_ex4, easiest_ex4 = int(np.argmax(phi_k_ex4)), int(np.argmin(phi_k_ex4))
     },
     "01-ex5-code": {
         "different": '''import numpy as np
-Lr = laplacian(Gr)
+import scipy.sparse as sp                # the usual alias: overwrites the notebook's sp (simpred_lite)
+Lr = sp.csr_matrix(laplacian(Gr))
 e01 = np.eye(Gr.number_of_nodes())[0] - np.eye(Gr.number_of_nodes())[1]
 v_star = laplacian_pinv(Gr) @ e01
 at_max_ex5 = np.float64((v_star[0] - v_star[1]) ** 2 / (v_star @ (Lr @ v_star)))
@@ -90,6 +92,7 @@ rng_ex5 = np.random.default_rng(5)
 best_random_ex5 = float(max(ratio(v) for v in rng_ex5.standard_normal((2000, Gr.number_of_nodes()))))
 ''',
         "wrong_fails": ["01-ex5-tests"],
-        "why": "different: vectorised over the 2000 vectors, sparse Laplacian, numpy scalars; wrong: |v_i - v_j| not squared",
+        "why": "different: vectorised over the 2000 vectors, sparse Laplacian, numpy scalars, and it rebinds sp to "
+               "scipy.sparse (the tests must not use the notebook's sp); wrong: |v_i - v_j| not squared",
     },
 }

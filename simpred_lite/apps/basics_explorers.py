@@ -71,13 +71,13 @@ def _cut_graphs():
     return {
         "barbell: two 4-cliques and a bridge": (bar, bar_y, bar_pos),
         "3×4 grid": (grid, grid_y, _grid_pos(3, 4)),
-        "square with a diagonal (§1)": (square, np.array([0, 0, 1, 1]), {0: (0.0, 1.0), 1: (1.0, 1.0),
+        "square with a diagonal (as in section 1)": (square, np.array([0, 0, 1, 1]), {0: (0.0, 1.0), 1: (1.0, 1.0),
                                                                          2: (1.0, 0.0), 3: (0.0, 0.0)}),
     }
 
 
 class ResistanceCutExplorer:
-    """Put vertices into class 1 by hand and see the cut, its resistances and ``φ`` at once (§3, Theorem 3).
+    """Put vertices into class 1 by hand and see the cut, its resistances and ``φ`` at once (paper §3, Theorem 3).
 
     Each vertex has a toggle button: pressed (the button is shaded) = class 1, released = class 0;
     the drawing colours each vertex by its class.
@@ -108,7 +108,7 @@ class ResistanceCutExplorer:
 
     Examples
     --------
-    >>> app = ResistanceCutExplorer("square with a diagonal (§1)")
+    >>> app = ResistanceCutExplorer("square with a diagonal (as in section 1)")
     >>> app.cut, round(app.phi, 3)
     ([(0, 2), (0, 3), (1, 2)], 1.75)
     >>> app.toggles[2].value = False      # vertex 2 joins class 0: only vertex 3 is in class 1
@@ -254,6 +254,8 @@ class ResistanceCutExplorer:
         ax = fig.subplots()
         draw_labelled_graph(G, self.labels, ax=ax, pos=pos, with_labels=True, node_size=VERTEX_SIZE,
                             font_size=VERTEX_FONT, title=f"{self.graph.value}: φ = {self.phi:.3f}")
+        ax.set_title(f"{self.graph.value}: φ = {self.phi:.3f}\n"   # the notebook's symbol |Φ^G|, "1 cut edge"
+                     f"|Φ$^G$| = {len(cut)} cut edge{'' if len(cut) == 1 else 's'} (red, dashed)")
         if cut:
             nx.draw_networkx_edge_labels(G, pos, edge_labels={e: f"{self.R[e]:.2f}" for e in cut}, ax=ax,
                                          font_size=10, font_color="tab:red", rotate=False,
