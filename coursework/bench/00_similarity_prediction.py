@@ -90,12 +90,14 @@ def adversary_ex4(T):
 ''',
         "wrong": '''\
 def adversary_ex4(T):
-    # random pairs: the learner is only sometimes wrong
-    return random_trials(Gk, yk, T=T, seed=0)
+    # the 32 merging pairs (a star in each faction), then the same list again as filler
+    star = [(int(m[0]), int(v)) for m in (np.flatnonzero(yk == k) for k in range(2)) for v in m[1:]]
+    pairs = (star + star)[:T]
+    return trials_from_pairs(yk, pairs)
 ''',
         "wrong_fails": ["00-ex4-tests"],
         "why": "different: a path through each faction instead of a star, Trials built by hand; "
-               "wrong: random pairs, which do not force a mistake on every trial",
+               "wrong: the merging pairs doubled as filler, so fewer than T trials come back for T > 64",
     },
     "00-ex5-code": {
         "different": '''\

@@ -20,6 +20,7 @@ import numbers
 import re
 
 import ipywidgets as W
+import numpy as np
 from ipywidgets.widgets.widget import CallbackDispatcher
 from traitlets import TraitType, validate
 
@@ -215,7 +216,10 @@ class CheckedDropdown(W.Dropdown):
     @validate("value")
     def _validate_value(self, proposal):
         value = proposal["value"]
-        if value is None or any(self.equals(value, v) for v in self._options_values):
+        # True == 1 in Python: a boolean is a choice only where the options hold booleans
+        is_bool = isinstance(value, (bool, np.bool_))
+        if value is None or any(self.equals(value, v) and (not is_bool or isinstance(v, (bool, np.bool_)))
+                                for v in self._options_values):
             return super()._validate_value(proposal)
         message = (f"{self.description or 'the choice'} must be one of {list(self._options_values)}, "
                    f"got {value!r}; the choice stays {self.value!r}")

@@ -73,3 +73,16 @@ def test_a_typed_value_is_refused_and_the_box_goes_back_in_the_browser(typed):
         d.value = 3
     d.value = 2
     assert d.index == 1
+
+
+def test_a_boolean_is_not_taken_for_the_vertex_it_equals():
+    seen = []
+    d = CheckedDropdown(options=[0, 1, 2], value=2, description="vertex i", on_invalid=seen.append)
+    with pytest.raises(ValueError, match=r"vertex i must be one of \[0, 1, 2\], got True; the choice stays 2"):
+        d.value = True
+    assert d.value == 2 and len(seen) == 1, "a refused boolean must leave the choice and say why once"
+    d.value = 1
+    assert d.value == 1 and type(d.value) is int, "a whole number among the options must still be taken"
+    flags = CheckedDropdown(options=[False, True], value=False, description="flag")
+    flags.value = True
+    assert flags.value is True, "where the options are booleans, a boolean is a valid choice"
