@@ -244,7 +244,7 @@ def draw_labelled_graph(
             G, pos, nodelist=list(highlight_pair), ax=ax, node_color="none",
             node_size=node_size * 2.4, edgecolors="black", linewidths=2.0,
         )
-    ax.set_title(f"{title}\n$|\\Phi^G|$ = {len(cut)} cut edges (red, dashed)")
+    ax.set_title(f"{title}\n$|\\Phi^G|$ = {len(cut)} cut edge{'' if len(cut) == 1 else 's'} (red, dashed)")
     ax.set_axis_off()
     if legend:
         handles = [Line2D([], [], ls="none", marker="o", ms=7, mfc=CLASS_COLORS[int(k) % len(CLASS_COLORS)],
