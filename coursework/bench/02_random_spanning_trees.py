@@ -94,10 +94,10 @@ for _ in range(1920):
     hits[index[tuple(sorted(E))]] += 1
 pvalue_ex3 = chisquare(hits).pvalue
 ''',
-        "wrong": '''# counts only the shortest-path trees from the centre vertex 4
+        "wrong": '''# counts the shortest-path trees root by root and adds up: a tree shared by two roots counts twice
 dist3 = dict(nx.all_pairs_shortest_path_length(grid3))
-n_spt_ex3 = sum(all(d == dist3[4][v] for v, d in nx.single_source_shortest_path_length(nx.Graph(t), 4).items())
-                for t in trees)
+n_spt_ex3 = sum(all(d == dist3[r][v] for v, d in nx.single_source_shortest_path_length(nx.Graph(t), r).items())
+                for r in range(9) for t in trees)
 rng_ex3 = np.random.default_rng(3)
 def random_bfs_tree():
     r = int(rng_ex3.integers(9)); seen, queue, edges = {r}, [r], []
@@ -111,7 +111,8 @@ pvalue_ex3 = float(chisquare(np.bincount([random_bfs_tree() for _ in range(1920)
 ''',
         "wrong_fails": ["02-ex3-tests"],
         "why": "different: distance dicts compared whole, deque BFS, numpy int and numpy float; "
-               "wrong: shortest-path trees from one root only (16)",
+               "wrong: shortest-path trees counted per root and summed (144), so a tree that is a shortest-path tree "
+               "from several roots is counted several times",
     },
     "02-ex4-code": {
         "different": '''import itertools
@@ -131,6 +132,7 @@ both /= n_trees
 iu = np.triu_indices(len(E4), 1)
 gap = both[iu] - np.outer(R4, R4)[iu]
 min_gap_ex4 = gap.min()
+pairs_equal_ex4 = [(E4[a], E4[b]) for a, b, g in zip(*iu, gap) if abs(g) < 1e-12]
 n_equal_ex4 = np.count_nonzero(np.abs(gap) < 1e-12)
 ''',
         "wrong": '''G_ex4 = nx.compose(grid3, nx.Graph([(8, 9), (9, 10), (10, 8)]))
@@ -141,6 +143,8 @@ member = np.array([[e in t for e in E4] for t in trees4], dtype=float)
 P_both = member.T @ member / len(trees4)
 gaps = [P_both[a, b] - R4[a] * R4[b] for a in range(len(E4)) for b in range(len(E4)) if a != b]   # ordered pairs
 min_gap_ex4 = float(min(gaps))
+pairs_equal_ex4 = [(E4[a], E4[b]) for a in range(len(E4)) for b in range(len(E4))
+                   if a != b and abs(P_both[a, b] - R4[a] * R4[b]) < 1e-12]
 n_equal_ex4 = sum(abs(g) < 1e-12 for g in gaps)
 ''',
         "wrong_fails": ["02-ex4-tests"],

@@ -423,9 +423,18 @@ class WilsonWalkExplorer:
         return text
 
     def run(self) -> None:
-        """Run to the end of the algorithm."""
+        """Run to the end of the algorithm, saying in the status line how far it has come."""
+        buttons = (self.step_button, self.walk_button, self.run_button, self.reset_button)
+        for btn in buttons:
+            btn.disabled = True
         while not self.done:
-            self.step(redraw=False)
+            index = self.walk_index
+            self.status.value = (f"<b>Running…</b> walk {index + 1} of {len(self.walks)}; "
+                                 f"moves so far: {self.moves}.")
+            while not self.done and self.walk_index == index:
+                self.step(redraw=False)
+        self.status.value = f"<b>Running…</b> all {len(self.walks)} walks done; drawing the tree."
+        self.reset_button.disabled = False
         self._update(f"Ran to the end: {self.moves} moves in {len(self.walks)} walks; "
                      f"the tree has {_edges(len(self.tree_edges))}.")
 

@@ -126,6 +126,22 @@ def test_finish_walk_run_and_reset():
     assert app.moves == 0 and app.walks == WilsonWalkExplorer(3, 3, seed=3, root=4).walks
 
 
+def test_run_says_how_far_it_has_come():
+    app = WilsonWalkExplorer(6, 6, seed=2, root=35)
+    shown = []
+    app.status.observe(lambda change: shown.append(change["new"]), names="value")
+    app.run_button.click()
+    running = [t for t in shown if t.startswith("<b>Running…</b>")]
+    n = len(app.walks)
+    assert n > 1, "the example should need several walks"
+    first = f"<b>Running…</b> walk 1 of {n}; moves so far: 0."
+    assert running[:1] == [first], \
+        "Run should first say that it is on walk 1 of all the walks"
+    assert len(running) == n + 1, "Run should report each walk as it starts, then the drawing"
+    assert "Ran to the end" in app.status_text and not app.reset_button.disabled and app.run_button.disabled, \
+        "after Run the status says it ended, Reset is usable and Run is not"
+
+
 def test_wilson_explorer_refuses_odd_seeds_and_roots_with_a_sentence():
     app = WilsonWalkExplorer(3, 3, seed=2, root=4)
     app.step()
