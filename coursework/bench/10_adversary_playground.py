@@ -41,28 +41,31 @@ mistakes_ex2 = game_ex2.mistakes
     "10-ex3-code": {
         "different": '''names_ex3 = ["AlwaysSimilar", "UnionFindLearner", "Matrix Perceptron", "Matrix Winnow", "BST Perceptron"]
 mistakes_ex3 = {g: {} for g in ("planted partition", "grid")}
+games_ex3 = {g: {} for g in mistakes_ex3}
 boundary_ex3 = {}
 for adversary in ("cut-biased", "random"):
     for graph in mistakes_ex3:
-        game = Playground(graph, names_ex3, adversary, seed=0)
+        game = Playground(graph, names_ex3, adversary, seed=np.int64(0))
         game.play(100)
-        mistakes_ex3[graph][adversary] = dict(game.mistakes)
+        games_ex3[graph][adversary] = game
+        mistakes_ex3[graph][adversary] = {n: np.int64(m) for n, m in game.mistakes.items()}
         touching = {v for e in game.cut for v in e}
         boundary_ex3[graph] = np.float64(len(touching)) / game.n
 ''',
         "wrong": '''# seed 1 instead of seed 0
 names_ex3 = ["AlwaysSimilar", "UnionFindLearner", "Matrix Perceptron", "Matrix Winnow", "BST Perceptron"]
-mistakes_ex3, boundary_ex3 = {}, {}
+games_ex3, mistakes_ex3, boundary_ex3 = {}, {}, {}
 for graph in ("grid", "planted partition"):
-    mistakes_ex3[graph] = {}
+    games_ex3[graph], mistakes_ex3[graph] = {}, {}
     for adversary in ("random", "cut-biased"):
         game = Playground(graph, names_ex3, adversary, seed=1)
         game.play(100)
+        games_ex3[graph][adversary] = game
         mistakes_ex3[graph][adversary] = game.mistakes
     boundary_ex3[graph] = game.boundary.size / game.n
 ''',
         "wrong_fails": ["10-ex3-tests"],
-        "why": "different: loops swapped, boundary from the cut edges, numpy float; wrong: seed 1 instead of 0",
+        "why": "different: loops swapped, boundary from the cut edges, numpy float and ints, seed as np.int64; wrong: seed 1 instead of 0 (now caught by the visible seed check of games_ex3)",
     },
     "10-ex4-code": {
         "different": '''def crossings(path):
@@ -133,14 +136,18 @@ plain = Playground("barbell", ["Adjacent => similar"], "student", seed=0)
 for _ in range(20):
     plain.step(pair=(1, 8))
 M_plain_ex5 = np.int64(plain.mistakes["Adjacent => similar"])
-M_alike_ex5, bound_alike_ex5 = {}, {}
+M_alike_ex5, bound_alike_ex5, game_alike_ex5 = {}, {}, {}
 for graph in ("karate club", "barbell"):
-    game = Playground(graph, ["Neighbours alike"], "adaptive", seed=0, adversary_options={"target": "Neighbours alike"})
-    game.play(80)
-    M_alike_ex5[graph] = game.mistakes["Neighbours alike"]
+    game = Playground(graph, ["UnionFindLearner", "Neighbours alike"], "adaptive", seed=0,
+                      adversary_options={"target": "Neighbours alike"})
+    for _ in range(80):
+        game.step()
+    game_alike_ex5[graph] = game
+    M_alike_ex5[graph] = np.int64(game.mistakes["Neighbours alike"])
     bound_alike_ex5[graph] = game.bounds()["Neighbours alike"]
 ''',
-        "wrong": '''from simpred_lite.learners import SimilarityLearner
+        "wrong": '''from simpred_lite.graphs import cut_edges
+from simpred_lite.learners import SimilarityLearner
 from simpred_lite.game.playground import register_learner
 
 
@@ -156,22 +163,52 @@ class AdjacentSimilar(SimilarityLearner):
         pass
 
 
+class NeighboursAlike(AdjacentSimilar):
+    def __init__(self, G):
+        super().__init__(G)
+        self.parent = list(range(self.n))
+        self.apart = set()
+
+    def find(self, v):
+        while self.parent[v] != v:
+            v = self.parent[v]
+        return v
+
+    def _predict(self, i, j, path):
+        a, b = self.find(i), self.find(j)
+        if a == b:
+            return 0
+        if frozenset((a, b)) in self.apart:
+            return 1
+        return super()._predict(i, j, path)
+
+    def _learn(self, i, j, y, y_hat, path):
+        a, b = self.find(i), self.find(j)
+        if y == 0 and a != b:
+            self.parent[a] = b
+            self.apart = {frozenset(b if r == a else r for r in pair) for pair in self.apart}
+        elif y == 1:
+            self.apart.add(frozenset((a, b)))
+
+
 register_learner("Adjacent => similar", lambda G, seed: AdjacentSimilar(G), replace=True)
-# (b) forgets the cut: claims the union-find bound n - K for the graph-biased learner
-register_learner("Neighbours alike", lambda G, seed: UnionFindLearner(G.number_of_nodes()), replace=True,
-                 bound=lambda G, labels: G.number_of_nodes() - len(np.unique(labels)))
-plain = Playground("barbell", ["Adjacent => similar"], "student", seed=0)
+register_learner("Neighbours alike", lambda G, seed: NeighboursAlike(G), replace=True,
+                 bound=lambda G, labels: G.number_of_nodes() - len(np.unique(labels)) + len(cut_edges(G, labels)))
+plain = Playground("barbell", ["Adjacent => similar", "UnionFindLearner"], "student", seed=0)
 for _ in range(20):
     plain.step(pair=(0, 8))
 M_plain_ex5 = plain.mistakes["Adjacent => similar"]
-M_alike_ex5, bound_alike_ex5 = {}, {}
+# (b) the adversary aimed at the wrong learner: it attacks UnionFindLearner, not the new learner
+game_alike_ex5, M_alike_ex5, bound_alike_ex5 = {}, {}, {}
 for graph in ("barbell", "karate club"):
-    game = Playground(graph, ["Neighbours alike"], "adaptive", seed=0, adversary_options={"target": "Neighbours alike"})
+    game = Playground(graph, ["Neighbours alike", "UnionFindLearner"], "adaptive", seed=0,
+                      adversary_options={"target": "UnionFindLearner"})
     game.play(80)
+    game_alike_ex5[graph] = game
     M_alike_ex5[graph] = game.mistakes["Neighbours alike"]
     bound_alike_ex5[graph] = game.bounds()["Neighbours alike"]
 ''',
         "wrong_fails": ["10-ex5-tests"],
-        "why": "different: frozenset adjacency, block relabelling instead of union-find, another non-adjacent pair; wrong: bound n - K without |Phi^G|",
+        "why": "different: frozenset adjacency, block relabelling instead of union-find, another non-adjacent pair; wrong: the adaptive adversary targets UnionFindLearner instead of the new learner (M_alike barbell 2, karate 28, within the bound)",
     },
 }
