@@ -355,6 +355,8 @@ BAD_INPUTS = [
     ("Playground step float vertex", lambda: playground.Playground("barbell", ["AlwaysSimilar"], seed=0).step(pair=(0, 1.0)), TypeError, "vertex j must be an integer"),
     ("SimilarityGame layout_seed str", _call(apps.SimilarityGame, P4, Y4, UnionFindLearner(4), layout_seed="a"), TypeError, "layout_seed must be an integer"),
     ("PermutationAdversaryApp K float", _call(apps.PermutationAdversaryApp, K=1.5), TypeError, "K must be an integer, got 1.5"),
+    ("MergeSortLearnerApp K=1", _call(apps.MergeSortLearnerApp, K=1), ValueError, "K must be at least 2, got 1"),
+    ("PermutationAdversaryApp K=1", _call(apps.PermutationAdversaryApp, K=1), ValueError, "K must be at least 2, got 1"),
     ("graph_layout seed float", _call(figures.graph_layout, P4, seed=1.5), TypeError, "seed must be an integer"),
     ("graph_layout seed negative", _call(figures.graph_layout, P4, seed=-1), ValueError, r"seed must lie in 0..4294967295"),
     ("PlaygroundApp seed str", _call(apps.PlaygroundApp, "barbell", ["AlwaysSimilar"], seed="x"), TypeError, "seed must be an integer"),

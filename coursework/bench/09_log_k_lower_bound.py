@@ -139,10 +139,12 @@ def game_value(K):
         memo[V] = value
         return value
 
-    return np.int64(best(full))
+    return np.int64(best(full)), np.int64(len(memo))
 
 
-game_value_ex5 = {K: game_value(K) for K in (6, 5, 4, 3)}
+game_value_ex5, states_ex5 = {}, {}
+for K in (6, 5, 4, 3):
+    game_value_ex5[K], states_ex5[K] = game_value(K)
 ''',
         "wrong": '''from functools import lru_cache
 from itertools import permutations
@@ -165,10 +167,12 @@ def halving_game_value(K):
             best = max(best, 1 + value(wrong), value(right))
         return best
 
-    return value((1 << len(perms)) - 1)
+    return value((1 << len(perms)) - 1), value.cache_info().currsize
 
 
-game_value_ex5 = {K: halving_game_value(K) for K in (3, 4, 5, 6)}
+game_value_ex5, states_ex5 = {}, {}
+for K in (3, 4, 5, 6):
+    game_value_ex5[K], states_ex5[K] = halving_game_value(K)
 ''',
         "wrong_fails": ["09-ex5-tests"],
         "why": "different: dict memo, bin().count, numpy ints; wrong: the mistaken answer leaves the majority side of V, not the minority",

@@ -292,7 +292,8 @@ class MergeSortLearnerApp:
     """
 
     def __init__(self, K: int = 6, strategy: str = "merge"):
-        self.adversary = ComparisonAdversary(K, strategy)
+        # the same check and sentence as PermutationAdversaryApp: with one item there is no question
+        self.adversary = ComparisonAdversary(check_int(K, "K", low=2), strategy)
         self.K = self.adversary.K
         self.strategy = strategy
         self.mistakes = 0

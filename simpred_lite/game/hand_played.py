@@ -146,9 +146,9 @@ class PermutationAdversaryGame(_Game):
         return tuple(z)
 
     def bounds(self) -> dict[str, float]:
-        """Reference lines: merge sort forces this many; Halving never errs more than log2 K!."""
+        """Reference lines: merge sort forces at least C(K) on every learner; Halving never errs more than log2 K!."""
         return {
-            "merge-sort adversary forces": float(merge_sort_min_comparisons(self.K)),
+            "C(K): merge sort forces at least this on every learner": float(merge_sort_min_comparisons(self.K)),
             "log2 K! (Halving's bound)": log2_factorial(self.K),
         }
 

@@ -94,9 +94,8 @@ class ConsistentPredictor:
     should a history repeat ``x``), otherwise the **smallest** value not in its history.
     The paper says "a ``y`` not in its history"; the smallest one is needed for the proof:
     with it, every mistake of a history consistent with ``z`` on a pair reveals the value of
-    a *new* item, so a consistent history errs at most ``K - 1`` times (with e.g. the
-    largest unused value, a consistent history can err on ``(x', x'')`` with ``x'`` known
-    and ``z(x'') < z(x')`` without learning anything new).
+    a *new* item, so a consistent history errs at most ``K - 1`` times (notebook 09 asks why
+    another choice of unused value breaks this).
 
     Parameters
     ----------
