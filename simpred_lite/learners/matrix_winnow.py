@@ -267,13 +267,14 @@ class MatrixWinnow(PrefetchHint, _MatrixWinnowCommon):
         """``(z, R_ij, w)``: ``z = Q^T x`` with ``Q = V F^{-1}`` (``V`` the unit basis instances),
         ``F^T z = V^T x``, and ``w = z`` in the eigenbasis of the last refresh if the pair's
         coordinates were read ahead (:meth:`_basis_coords`), else ``None``."""
+        t = None if self._sequence is None else self._locate(i, j)  # follow the sequence on every trial
         q, r = self._geo.inner(self._pairs, i, j, self._stream)
         r = float(r)
         k = q.size
         if k == 0:
             return np.zeros(0), r, None
         b = np.asarray(q, dtype=float) / np.sqrt(self._norms[:k] * r)
-        ahead = self._basis_coords(i, j)
+        ahead = None if t is None else self._basis_coords(t)
         if ahead is None:
             return _forward(self._Fbuf[:, :k], b), r, None
         z0, w0 = ahead
@@ -297,9 +298,9 @@ class MatrixWinnow(PrefetchHint, _MatrixWinnowCommon):
             return t
         return None
 
-    def _basis_coords(self, i, j):
-        """``(z0, w0)``: the pair's coordinates on the basis of the last refresh (``F0^{-T} b0``) and
-        in its eigenbasis (``E0^T z0``), read ahead in blocks; ``None`` off the announced sequence.
+    def _basis_coords(self, t):
+        """``(z0, w0)``: the coordinates of pair ``t`` of the sequence on the basis of the last refresh (``F0^{-T} b0``) and
+        in its eigenbasis (``E0^T z0``), read ahead in blocks (``None`` if the kernel cannot).
 
         The first ``r0`` basis vectors, ``F0`` and ``E0`` change only at a refresh, and the
         kernel values of an announced pair with them are known in advance: the coordinates of
@@ -310,10 +311,7 @@ class MatrixWinnow(PrefetchHint, _MatrixWinnowCommon):
         """
         lazy = self._lazy
         r0 = lazy.r0
-        if self._sequence is None or r0 == 0 or self.LOOKAHEAD <= 0:
-            return None
-        t = self._locate(i, j)
-        if t is None:
+        if r0 == 0 or self.LOOKAHEAD <= 0:
             return None
         ah = self._ahead
         if ah is None or ah[0] != lazy.refreshes or not ah[1] <= t < ah[2]:
