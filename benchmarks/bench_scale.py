@@ -244,8 +244,8 @@ def lookahead_section(n, T):
     print("*previous* = the basis coordinates of each pair by its own triangular solve and product "
           "(`MatrixWinnow.LOOKAHEAD = 0`); *now* = those of 64 coming pairs at once; one run each, same process, "
           "*load* = the 1-minute load average at the start of the row (2 cores, shared).\n")
-    print("| Winnow | wall (s) | CPU (s) | Winnow build (s) | Winnow ms per trial | mistakes: UF / BST / Winnow / Perceptron "
-          "| load |")
+    print("| Winnow | wall (s) | CPU (s) | Winnow build (s) | Winnow ms per trial "
+          "| mistakes: UF / BST / Winnow / Perceptron | load |")
     print("|---|---:|---:|---:|---:|---|---:|")
     G, y = sparse_block_model(n, seed=3)
     rows = {}

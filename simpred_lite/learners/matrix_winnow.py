@@ -41,7 +41,7 @@ from .base import SimilarityLearner
 from .bounds import certified_matrix_winnow_bound
 from .certification import WINNOW_LANCZOS_STEPS, LazyExponential, one_blas_thread
 from .instances import instance_geometry
-from .kernels import DenseKernel, Forest, GrowingPairs, PrefetchHint, ResistanceDiameter, make_kernel
+from .kernels import Forest, GrowingPairs, PrefetchHint, ResistanceDiameter, make_kernel
 
 __all__ = ["DENSE_WINNOW_EDGE_LIMIT", "MatrixWinnow", "LowRankMatrixWinnow", "MatrixWinnowReference"]
 
@@ -153,8 +153,9 @@ class MatrixWinnow(PrefetchHint, _MatrixWinnowCommon):
     Instances only through kernel values (signed path overlaps on a BST), ``Q = V F^{-1}``
     with ``F`` the Cholesky factor of the Gram matrix of the independent mistaken instances,
     and the eigendecomposition of ``M`` refreshed only every few dozen mistakes (see Notes):
-    ``O(r^2 + r p)`` per trial and ``O(r p)`` per mistake (plus ``O(p^3)`` for a spectral
-    bound), and one ``O(r^3)`` refresh per ``96`` mistakes.  :class:`LowRankMatrixWinnow` and
+    ``O(r^2 + r p)`` per trial (its ``O(r^2)`` part read ahead in blocks on an announced
+    sequence) and ``O(r p)`` per mistake (plus ``O(p^3)`` for a spectral bound), and one
+    ``O(r^3)`` refresh per ``96`` mistakes.  :class:`LowRankMatrixWinnow` and
     :class:`MatrixWinnowReference` compute the same predictions with explicit matrices.
 
     Parameters
@@ -208,6 +209,15 @@ class MatrixWinnow(PrefetchHint, _MatrixWinnowCommon):
     :class:`LowRankMatrixWinnow` and :class:`MatrixWinnowReference` included, decides the same.  Inside the
     band the fallback computes exactly what the eigendecomposition-per-mistake form
     computes.
+
+    With an announced sequence (:meth:`prefetch`, which ``evaluate`` gives on a graph) the
+    ``O(r^2)`` part of a trial, ``z0 = F0^{-T} b0`` and ``w0 = E0^T z0`` on the basis of the
+    last refresh, is computed for :attr:`LOOKAHEAD` coming pairs at once (their kernel values
+    with the first ``r0`` basis pairs are known in advance, and ``F0``, ``E0`` change only at
+    a refresh): one triangular solve and one product with ``64`` right-hand sides, which read
+    the ``r x r`` matrices once instead of once per trial; the basis vectors added since the
+    refresh are solved per trial (``O(r (r - r0))``).  The same quantities, rounded in
+    another order: inside the accuracy the tie-safety argument above allows for.
 
     Examples
     --------
@@ -299,8 +309,8 @@ class MatrixWinnow(PrefetchHint, _MatrixWinnowCommon):
         return None
 
     def _basis_coords(self, t):
-        """``(z0, w0)``: the coordinates of pair ``t`` of the sequence on the basis of the last refresh (``F0^{-T} b0``) and
-        in its eigenbasis (``E0^T z0``), read ahead in blocks (``None`` if the kernel cannot).
+        """``(z0, w0)``: pair ``t`` of the sequence on the basis of the last refresh (``F0^{-T} b0``)
+        and in its eigenbasis (``E0^T z0``), read ahead in blocks (``None`` if the kernel cannot).
 
         The first ``r0`` basis vectors, ``F0`` and ``E0`` change only at a refresh, and the
         kernel values of an announced pair with them are known in advance: the coordinates of
