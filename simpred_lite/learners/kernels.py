@@ -686,17 +686,13 @@ class SparseKernel(DenseKernel):
             zval = np.zeros(lval.size)
             zdiag = np.zeros(D.size)
             if L22 is not None:  # the dense trailing block: Z22 = (L22 D2 L22^T)^{-1} with LAPACK
-                from scipy.linalg.lapack import dlauum, dtrtri
+                from scipy.linalg.lapack import dtrtri
 
                 M, info = dtrtri(L22, lower=1, unitdiag=1)
                 if info != 0:  # pragma: no cover - a unit triangle is invertible
                     raise np.linalg.LinAlgError(f"dtrtri failed (info={info})")
-                A = np.asfortranarray(M / np.sqrt(D[nsp:])[:, None])
-                # Z22 = A^T A with A lower triangular: LAPACK's lauum forms its lower triangle (the
-                # entries read below) in a third of the flops of a full product
-                Z22, info = dlauum(A, lower=1, overwrite_c=1)
-                if info != 0:  # pragma: no cover - argument errors only
-                    raise np.linalg.LinAlgError(f"dlauum failed (info={info})")
+                A = M / np.sqrt(D[nsp:])[:, None]
+                Z22 = A.T @ A
                 zdiag[nsp:] = np.diag(Z22)
                 nd = D.size - nsp
                 cols = np.repeat(np.arange(nd), np.diff(indptr[nsp:]))
