@@ -22,6 +22,10 @@ components joined inside their class), seeded:
 4. **Bookkeeping at scale**: ``evaluate(["UnionFindLearner", "BST Perceptron"], ...)`` at
    n = 10^6 (``--quick``: 10^5), T = 5,000: wall time against the time spent playing, and the
    process's peak memory.
+5. **Matrix Winnow reading ahead**: the four-learner evaluate at n = 10,000, T = 5,000
+   (``--quick``: n = 1,001, T = 1,000), with Matrix Winnow's coordinates pair by pair (as
+   before) and read ahead in blocks, same process, same mistakes asserted
+   (``--only lookahead`` runs this section alone).
 """
 
 from __future__ import annotations
@@ -227,6 +231,44 @@ def _huge_row(n, T, limit):
               f"(stopped; load {load:.1f} at the start).\n")
 
 
+def lookahead_section(n, T):
+    """Section 5: Matrix Winnow pair by pair (``LOOKAHEAD = 0``, as before) against reading the sequence ahead.
+
+    The four-learner evaluate of section 3 on the same graph, twice in this process, the
+    previous way first; wall and CPU time of the whole call and of Matrix Winnow's trials,
+    the load average at the start of each row, the mistakes (asserted equal).
+    """
+    from simpred_lite.learners import MatrixWinnow
+
+    print(f"### 5. Matrix Winnow reading the sequence ahead, four-learner evaluate, n = {n:,}, T = {T:,}\n")
+    print("*previous* = the basis coordinates of each pair by its own triangular solve and product "
+          "(`MatrixWinnow.LOOKAHEAD = 0`); *now* = those of 64 coming pairs at once; one run each, same process, "
+          "*load* = the 1-minute load average at the start of the row (2 cores, shared).\n")
+    print("| Winnow | wall (s) | CPU (s) | Winnow build (s) | Winnow ms per trial "
+          "| mistakes: UF / BST / Winnow / Perceptron | load |")
+    print("|---|---:|---:|---:|---:|---|---:|")
+    G, y = sparse_block_model(n, seed=3)
+    rows = {}
+    saved = MatrixWinnow.LOOKAHEAD
+    try:
+        for name, look in (("previous", 0), ("now", saved)):
+            MatrixWinnow.LOOKAHEAD = look
+            load = os.getloadavg()[0]
+            t0, c0 = time.perf_counter(), time.process_time()
+            ev = evaluate(FOUR, G, y, T=T, time_limit=None)
+            wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+            w = ev["Matrix Winnow"]
+            rows[name] = (wall, cpu, 1e3 * w.seconds_per_trial, ev.mistakes)
+            print(f"| {name} | {wall:.1f} | {cpu:.1f} | {w.build_seconds:.1f} | {1e3 * w.seconds_per_trial:.2f} | "
+                  f"{' / '.join(str(ev.mistakes[x]) for x in FOUR)} | {load:.1f} |", flush=True)
+    finally:
+        MatrixWinnow.LOOKAHEAD = saved
+    assert rows["previous"][3] == rows["now"][3], "reading ahead changed a mistake count"
+    p, q = rows["previous"], rows["now"]
+    print(f"\nprevious / now: wall {p[0] / q[0]:.2f}x, CPU {p[1] / q[1]:.2f}x, Winnow per trial {p[2] / q[2]:.2f}x "
+          f"(one run each).\n")
+
+
 def bookkeeping_section(n, T):
     """Section 4: ``evaluate(["UnionFindLearner", "BST Perceptron"], ...)``, the bookkeeping before and now.
 
@@ -321,7 +363,11 @@ def _bookkeeping_child(n: int, T: int, variant: str) -> None:
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes (under a minute)")
+    ap.add_argument("--only", choices=["lookahead"], help="run one section alone (at the full sizes)")
     args = ap.parse_args(argv)
+    if args.only == "lookahead":
+        lookahead_section(10_000, 5000)
+        return
     print("## bench_scale.py — the matrix learners and evaluate's bookkeeping on large sparse graphs\n")
     print("Sparse 4-block model, about 4 neighbours inside a block and 0.2 across. Best of 3 where cheap "
           "(the selected inversion), else one run.\n")
@@ -330,11 +376,13 @@ def main(argv=None):
         shared_section(600, 500)
         four_section(1000, 1001, 1000, 300)
         bookkeeping_section(100_000, 2000)
+        lookahead_section(1001, 1000)
     else:
         diagonal_section([4001, 10_000])
         shared_section(4001, 2000)
         four_section(4000, 10_000, 5000, 500, huge=100_000)
         bookkeeping_section(1_000_000, 5000)
+        lookahead_section(10_000, 5000)
 
 
 if __name__ == "__main__":

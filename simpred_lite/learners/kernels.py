@@ -185,6 +185,23 @@ class DenseKernel:
             return np.rint(q).astype(np.int64), int(round(r))
         return q, float(r)
 
+    def inner_ahead(self, pairs: GrowingPairs, k0: int, seq_i: np.ndarray, seq_j: np.ndarray, lo: int, hi: int,
+                    stream: PairStream | None = None) -> tuple[np.ndarray, np.ndarray] | None:
+        """``(Q, R)``: what :meth:`inner` gives for the pairs ``lo .. hi-1`` of an announced sequence,
+        with the first ``k0`` stored pairs only (``Q[t - lo, s]``, floats; ``R[t - lo]`` = ``R_ij``).
+
+        The same operations as :meth:`inner`, hence the same values, bit for bit; ``None`` when
+        the kernel cannot give them (:class:`SparseKernel` without its block solves).
+        """
+        I, J = seq_i[lo:hi], seq_j[lo:hi]
+        U = self.Lp[I] - self.Lp[J]
+        Q = U[:, pairs.a[:k0]] - U[:, pairs.b[:k0]]
+        rows = np.arange(I.size)
+        R = U[rows, I] - U[rows, J]
+        if self.exact:
+            return np.rint(Q), np.rint(R)
+        return Q, R
+
 
 _SPARSE_ALTERNATIVE = ("run on the graph's Binary Support Tree (Theorem 3), O(log^2 n) per trial and exact: "
                        "BSTPerceptron.from_graph(G, seed), or MatrixWinnow(BinarySupportTree.from_graph(G, seed), "
@@ -622,6 +639,23 @@ class SparseKernel(DenseKernel):
             return np.rint(q).astype(np.int64), int(round(r))
         return q, r
 
+    def inner_ahead(self, pairs: GrowingPairs, k0: int, seq_i: np.ndarray, seq_j: np.ndarray, lo: int, hi: int,
+                    stream: PairStream | None = None) -> tuple[np.ndarray, np.ndarray] | None:
+        """:meth:`DenseKernel.inner_ahead` from the block solves of the announced sequence (``None``
+        without them, or if a stored pair has no position in it): the values :meth:`inner` reads."""
+        if stream is None or k0 == 0:
+            return None
+        st = stream.store
+        pos = pairs.pos[:k0]
+        hi = min(hi, st.T)
+        if lo >= hi or int(pos.min()) < 0 or int(pos.max()) >= min((lo // st.B + 1) * st.B, st.T):
+            return None
+        Q = np.stack([st.row(t)[pos] for t in range(lo, hi)])
+        R = st.R[lo:hi].copy()
+        if self.exact:
+            return np.rint(Q), np.rint(R)
+        return Q, R
+
     def pair_error(self, pairs: GrowingPairs, i: int, j: int, stream: PairStream | None = None
                    ) -> tuple[float, float]:
         """``(err, gmax)``: the certified bound on ``||g~ - g||_2`` of the pair's potentials and ``max |g~|``."""
@@ -852,6 +886,54 @@ def make_kernel(G: Any, what: str) -> DenseKernel | BSTKernel:
             kern = kinds[dense] = DenseKernel(H) if dense else SparseKernel(H)
         return kern
     raise TypeError(f"{what} takes a networkx graph or a BinarySupportTree, got {type(G).__name__}")
+
+
+class PrefetchHint:
+    """The ``prefetch`` hint of the kernel-form matrix learners (one implementation for both).
+
+    A learner that mixes it in keeps its place in the announced sequence (``_stream``, a
+    :class:`PairStream` on the kernel's shared block solves) and the sequence itself
+    (``_sequence``, which Matrix Winnow reads ahead); both stay ``None`` on a BST kernel or
+    without a hint.
+    """
+
+    _stream: PairStream | None = None
+    _sequence: tuple[np.ndarray, np.ndarray] | None = None
+    #: The kernel the hint goes to (each learner says which).
+    _diameter_source: Callable[[], Any]
+
+    def prefetch(self, pairs: Any) -> None:
+        """A hint: the pairs this learner will be asked next, in order (predictions do not change).
+
+        On the sparse kernel (``n > DENSE_LIMIT``) the pairs are then solved in blocks, and
+        the solves are shared with the other matrix learners on the same graph that get the
+        same hint (:meth:`SparseKernel.prefetch`); Matrix Winnow also reads the sequence ahead
+        (its basis coordinates of the coming pairs in blocks, on the dense kernel too).
+        :func:`~simpred_lite.game.evaluation.evaluate` gives the hint, its trial sequence
+        being fixed before play; an adaptive adversary, which picks pairs as it goes, gives none.
+
+        Parameters
+        ----------
+        pairs : sequence of (int, int)
+            The pairs ``(i, j)`` in the order they will be asked.
+
+        Examples
+        --------
+        >>> from simpred_lite.learners import MatrixPerceptron, MatrixWinnow
+        >>> learner = MatrixPerceptron(nx.cycle_graph(6)); learner.prefetch([(0, 3), (1, 2)])
+        >>> learner.predict_one(0, 3)
+        0
+        >>> learner = MatrixWinnow(nx.cycle_graph(6), cut_size=2); learner.prefetch([(0, 1), (1, 2)])
+        >>> learner.predict_one(0, 1)
+        1
+        """
+        P = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+        kern = self._diameter_source()
+        if isinstance(kern, DenseKernel):
+            self._stream = kern.prefetch(P[:, 0], P[:, 1])
+            self._sequence = (P[:, 0].copy(), P[:, 1].copy())
+        else:
+            self._stream = self._sequence = None
 
 
 class ResistanceDiameter:

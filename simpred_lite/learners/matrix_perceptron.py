@@ -25,7 +25,7 @@ from .base import SimilarityLearner
 from .bounds import certified_matrix_perceptron_bound
 from .certification import PerceptronCertifier
 from .instances import instance_geometry
-from .kernels import DenseKernel, GrowingPairs, PairStream, ResistanceDiameter, make_kernel
+from .kernels import DenseKernel, GrowingPairs, PrefetchHint, ResistanceDiameter, make_kernel
 
 __all__ = ["DENSE_PERCEPTRON_EDGE_LIMIT", "MatrixPerceptron", "MatrixPerceptronReference"]
 
@@ -54,7 +54,7 @@ class _PerceptronOnGraph(ResistanceDiameter, SimilarityLearner):
         return certified_matrix_perceptron_bound(self, kwargs.get("G", args[0] if args else G), labels)
 
 
-class MatrixPerceptron(_PerceptronOnGraph):
+class MatrixPerceptron(PrefetchHint, _PerceptronOnGraph):
     """Algorithm 1's Matrix Perceptron in kernel form: no ``m x m`` matrix, exact decisions.
 
     Parameters
@@ -125,34 +125,9 @@ class MatrixPerceptron(_PerceptronOnGraph):
         # BST kernels are always exact; a graph kernel is exact on a tree
         self._certifier = PerceptronCertifier(kern) if isinstance(kern, DenseKernel) and not kern.exact else None
         self.threshold = self.R**2
-        self._stream: PairStream | None = None
 
     def _diameter_source(self):
         return self._kern
-
-    def prefetch(self, pairs: Any) -> None:
-        """A hint: the pairs this learner will be asked next, in order (predictions do not change).
-
-        On the sparse kernel (``n > DENSE_LIMIT``) the pairs are then solved in blocks, and
-        the solves are shared with the other matrix learners on the same graph that get the
-        same hint (:meth:`~.kernels.SparseKernel.prefetch`); elsewhere it does nothing.
-        :func:`~simpred_lite.game.evaluation.evaluate` gives it, its trial sequence being
-        fixed before play; an adaptive adversary, which picks pairs as it goes, gives none.
-
-        Parameters
-        ----------
-        pairs : sequence of (int, int)
-            The pairs ``(i, j)`` in the order they will be asked.
-
-        Examples
-        --------
-        >>> import networkx as nx
-        >>> learner = MatrixPerceptron(nx.cycle_graph(6)); learner.prefetch([(0, 3), (1, 2)])
-        >>> learner.predict_one(0, 3)
-        0
-        """
-        P = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
-        self._stream = self._kern.prefetch(P[:, 0], P[:, 1]) if isinstance(self._kern, DenseKernel) else None
 
     def _terms(self, i, j):
         q, _ = self._kern.inner(self._pairs, i, j, self._stream)

@@ -320,3 +320,36 @@ def test_evaluate_prefetches_for_the_sparse_kernel(monkeypatch):
     sparse = evaluate(["Matrix Winnow", "Matrix Perceptron"], G, y, T=120, seed=2)
     assert calls == [120, 120], "evaluate should announce its fixed sequence to each matrix learner"
     assert sparse.mistakes == dense.mistakes, "the prefetched sparse kernel should make the dense kernel's mistakes"
+
+
+@pytest.mark.parametrize("sparse", [False, True])
+def test_winnow_reading_ahead_predicts_as_pair_by_pair(monkeypatch, sparse):
+    # blocks of 7 coming pairs, a refresh every 6 mistakes: blocks cut short by refreshes, new basis
+    # vectors between refreshes (the F11 part), and a sequence cut by PREFETCH_ENTRIES on the sparse kernel
+    if sparse:
+        monkeypatch.setattr(kernels, "DENSE_LIMIT", 2)
+        monkeypatch.setattr(kernels, "PREFETCH_ENTRIES", 300 * 301 // 2)
+    G, y = planted_partition(90, 3, 0.2, 0.04, seed=11)
+    trials = random_trials(G, y, 400, seed=3)
+    phi = max(cut_size(G, y), 1)
+    reads = []
+    original = MatrixWinnow._read_ahead
+
+    def counting(self, t):
+        out = original(self, t)
+        reads.append(out[3] is not None)
+        return out
+
+    monkeypatch.setattr(MatrixWinnow, "_read_ahead", counting)
+    out = {}
+    for lookahead in (0, 7):
+        monkeypatch.setattr(MatrixWinnow, "LOOKAHEAD", lookahead)
+        learner = MatrixWinnow(validate_graph(G, freeze=True), cut_size=phi)
+        learner._lazy.refresh_every = 6
+        out[lookahead] = (_play_pair(learner, trials, True), learner.rank, learner._lazy.refreshes)
+        assert isinstance(learner._geo, kernels.SparseKernel) == sparse
+    assert np.array_equal(out[0][0], out[7][0]), "reading the sequence ahead should change no Winnow prediction"
+    assert out[0][1:] == out[7][1:], "the same basis and the same refreshes with and without reading ahead"
+    assert out[7][2] >= 5 and sum(reads) >= 20, "the test should exercise several refreshes and many blocks"
+    if sparse:  # the pairs beyond the prefetched part of the sequence are solved one by one
+        assert not all(reads), "past the cut of the sequence the kernel should give no block"
