@@ -555,7 +555,7 @@ class MatrixLearnerExplorer:
         return text + f", <b>a mistake</b>: {how}; the pair's score is now {rec['score_after']:.4g}."
 
     def _update(self, text: str, render: bool = True) -> None:
-        head = (f"Trials: {len(self.trials)}; mistakes M = {self.mistakes} ≤ bound {self.bound:.1f} "
+        head = (f"Trials: {len(self.trials)}; mistakes M = {self.mistakes} ≤ bound {int(np.floor(self.bound))} "
                 f"({'R² ||U||²_F' if self.learner.value == 'Matrix Perceptron' else '(e^η+1)/η R |Φ| ln m'}, "
                 "Proposition 2).")
         self.status.value = head + "<br>" + text
@@ -603,7 +603,8 @@ class MatrixLearnerExplorer:
         ax_m.set_xlim(0, max(10, len(self.trials) + 1))
         ax_m.set_xlabel("trial")
         ax_m.set_ylabel("margin before the update")
-        ax_m.set_title(f"Each trial's margin; mistakes {self.mistakes} (bound {self.bound:.0f})", fontsize=10)
+        ax_m.set_title(f"Each trial's margin; mistakes {self.mistakes} (bound {int(np.floor(self.bound))})",
+                       fontsize=10)
         ax_m.tick_params(labelsize=10)
         for ax in (ax_h, ax_m):
             ax.xaxis.label.set_size(11)
