@@ -634,6 +634,32 @@ DATASET_SIZES = {"iris": 150, "wine": 178, "breast cancer": 569, "digits": 1797,
                  "southern women": 32}
 
 
+def fewest_mistakes(ev) -> str:
+    """Which learners of ``ev`` made the fewest mistakes over the whole sequence, ties named together.
+
+    A learner that retired is compared on no more than the trials it played, so it is left out
+    (and the sentence says so).
+
+    Parameters
+    ----------
+    ev : Evaluation
+
+    Examples
+    --------
+    >>> from simpred_lite.game import evaluate
+    >>> fewest_mistakes(evaluate(["UnionFindLearner", "AlwaysSimilar"], "karate club", T=50, seed=0))
+    'Fewest mistakes: AlwaysSimilar (22)'
+    """
+    played = {r.name: r.mistakes for r in ev.learners.values() if not r.retired}
+    retired = [r.name for r in ev.learners.values() if r.retired]
+    note = f"; {', '.join(retired)} retired and not compared" if retired else ""
+    if not played:
+        return "Every learner retired: none played the whole sequence" + note.replace("; ", " (") + ")"
+    least = min(played.values())
+    tied = [name for name, m in played.items() if m == least]
+    return f"Fewest mistakes: {' and '.join(tied)} ({least}{' each' if len(tied) > 1 else ''}){note}"
+
+
 class YourDataExplorer:
     """Your data: choose a bundled data set, ``k``, the learners, the adversary, ``T`` and a seed; press Run.
 
@@ -853,9 +879,8 @@ class YourDataExplorer:
             self.busy.layout.display = "none"
             self.now_playing.value = ""
         ev = self.evaluation
-        best = min(ev.mistakes, key=lambda name: ev.mistakes[name])
-        self.status.value = (f"Done: {html.escape(ev.title())}. Fewest mistakes: {html.escape(best)} "
-                             f"({ev.mistakes[best]}) — one sequence, one seed: change the seed to see the spread.")
+        self.status.value = (f"Done: {html.escape(ev.title())}. {html.escape(fewest_mistakes(ev))} — one sequence, "
+                             "one seed: change the seed to see the spread.")
         self.table.value = ev._repr_html_()
         # 8.4 in at 90 dpi is 756 px, narrower than JupyterLab's output area: shown unscaled, the
         # 9-pt legend (below the axes) reads at 8.4 pt

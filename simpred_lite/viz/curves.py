@@ -36,7 +36,7 @@ def _fmt_bound(b: float) -> str:
     return f"{b:.0f}" if 10 <= b < 1e4 else f"{b:.3g}"
 
 
-#: A curve equal to an earlier one on at least this fraction of the trials is drawn dotted on top of it.
+#: A curve equal to an earlier one on at least this fraction of the trials is drawn thinner on top of it.
 COINCIDE_FRACTION = 0.25
 
 
@@ -69,7 +69,7 @@ def plot_mistake_curves(
     Curves are steps: ``M_0 = 0``, and a mistake on trial ``t`` rises at ``t``.  Each learner
     has its own colour and marker, the markers of different learners at staggered trials; a
     curve that lies on an earlier one for at least :data:`COINCIDE_FRACTION` of the trials is
-    drawn dotted with hollow markers on top of it, so that both stay visible; its bound (a key of
+    drawn half as wide on top of it, so that both stay visible; its bound (a key of
     ``bounds`` equal to its name) is a dashed horizontal line in the same colour.  Bounds named
     after no learner (a lower bound, ``log2 K!``...) are grey lines labelled with their value,
     dashed, dotted, then dash-dotted, so that two of them differ by more than their shade.
@@ -140,8 +140,9 @@ def plot_mistake_curves(
         label = f"{shown} ({'; '.join(notes)})" if notes else shown
         steps = np.arange(curve.size + 1)
         every = max(1, (curve.size + 1) // 8)  # 8 markers per curve, staggered between learners
-        # a curve on top of an earlier one: dotted, hollow markers, above it
-        style = {"ls": ":", "lw": 2.2, "mfc": "white", "mew": 1.5, "zorder": 3} if hidden else {"lw": 1.8}
+        # a curve on top of an earlier one: thinner and above it, so the earlier one shows on both sides;
+        # same line style and markers, so that a legend shared by several panels still names it
+        style = {"lw": 0.9, "zorder": 3} if hidden else {"lw": 1.8}
         ax.step(steps, np.concatenate([[0], curve]), where="post", color=color, label=label,
                 marker=marker, markevery=((k * every) // max(1, len(results)) % every, every), ms=5, **style)
         if name in retired and curve.size:
@@ -220,6 +221,8 @@ def plot_evaluation(ev, ax=None, *, log: bool | None = None):
     if log is None:
         log = top > 4 * max(1.0, float(np.median(finals)))
     cap = BOUND_DRAW_FACTOR * top
+    from ..game.evaluation import _fmt as table_number  # the legend gives a bound as the table does
+
     labels, drawn = {}, {}
     for k, r in enumerate(results):
         given = f" [{r.given}]" if r.given not in ("-", "") else ""
@@ -228,9 +231,9 @@ def plot_evaluation(ev, ax=None, *, log: bool | None = None):
         if r.bound is not None and not r.retired:
             if r.bound <= cap:
                 drawn[r.name] = (k, r.bound)
-                text += f"; bound {_fmt_bound(r.bound)}"
+                text += f"; bound {table_number(float(r.bound))}"
             else:
-                text += f"; bound {r.bound:.3g} off the chart"
+                text += f"; bound {table_number(float(r.bound))} off the chart"
         labels[r.name] = text
     note = "in brackets: what each learner is given besides the trials; dashed: its mistake bound, in its colour"
     if any(r.retired for r in results):

@@ -312,3 +312,13 @@ def test_your_data_time_limit_none_plays_every_trial():
     app.run()
     assert not app.evaluation.retired, "with time_limit=None no learner should be retired on time"
     assert app.evaluation["UnionFindLearner"].played == 60, "every trial should be played"
+
+
+def test_the_data_explorer_names_every_learner_tied_for_fewest_mistakes():
+    from simpred_lite.apps.learner_explorers import fewest_mistakes
+
+    ev = evaluate({"first": "UnionFindLearner", "second": "UnionFindLearner", "AlwaysSimilar": "AlwaysSimilar"},
+                  "karate club", T=60, seed=3, time_limit=None)
+    m = ev.mistakes["first"]
+    assert ev.mistakes["second"] == m < ev.mistakes["AlwaysSimilar"]
+    assert fewest_mistakes(ev) == f"Fewest mistakes: first and second ({m} each)"
