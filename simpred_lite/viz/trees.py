@@ -89,8 +89,15 @@ def draw_bst(B, labels=None, ax=None, title: str = "Binary Support Tree B", show
                            width=1.0)
     if cut:
         nx.draw_networkx_edges(H, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=2.0, style="dashed")
+    crossed = []
     if path is not None and len(path) >= 2:
-        nx.draw_networkx_edges(H, pos, edgelist=list(zip(path[:-1], path[1:])), ax=ax, edge_color="black", width=3.0)
+        steps = list(zip(path[:-1], path[1:]))
+        nx.draw_networkx_edges(H, pos, edgelist=steps, ax=ax, edge_color="black", width=3.0)
+        # the cut edges the path crosses, on top in solid red (as the graph drawings do), so all can be counted
+        cut_set = {frozenset(e) for e in cut}
+        crossed = [e for e in steps if frozenset(e) in cut_set]
+        if crossed:
+            nx.draw_networkx_edges(H, pos, edgelist=crossed, ax=ax, edge_color="tab:red", width=3.0)
     real = [v for v in H.nodes if v < N + B.n]
     dummy = [v for v in H.nodes if v >= N + B.n]
     colors = ["white" if y is None else CLASS_COLORS[int(y[v]) % 10] for v in real]
@@ -104,7 +111,9 @@ def draw_bst(B, labels=None, ax=None, title: str = "Binary Support Tree B", show
     if show_vertices and N <= 32:
         nx.draw_networkx_labels(H, pos, labels={N + i: str(v) for i, v in enumerate(B.order.tolist())}, ax=ax,
                                 font_size=7)
-    extra = f"\n$|\\Phi^B|$ = {len(cut)} cut edges (red, dashed)" if y is not None else ""
+    extra = f"\n$|\\Phi^B|$ = {len(cut)} cut edges (red, dashed" if y is not None else ""
+    if y is not None:
+        extra += f"; the {len(crossed)} on the path solid red)" if crossed else ")"
     ax.set_title(f"{title}: N = {N} leaves, depth {B.depth}{extra}")
     ax.set_axis_off()
     return ax

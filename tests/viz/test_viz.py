@@ -383,3 +383,12 @@ def test_a_curve_on_an_earlier_one_is_drawn_thinner_on_top_in_the_same_style():
     assert all(line.get_linestyle() == "-" for line in lines.values())   # a shared legend still names each
     assert lines["same"].get_linewidth() < lines["first"].get_linewidth() == lines["apart"].get_linewidth()
     assert lines["same"].get_zorder() > lines["first"].get_zorder()
+
+
+def test_the_bst_drawing_shows_the_cut_edges_on_a_path_in_solid_red():
+    from simpred_lite.viz import draw_bst
+
+    B = BinarySupportTree(list(range(8)))
+    labels = [0, 0, 0, 0, 1, 1, 1, 1]
+    ax = draw_bst(B, labels, _ax(), path=B.path(0, 7))
+    assert "the 1 on the path solid red" in ax.get_title()
