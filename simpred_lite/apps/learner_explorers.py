@@ -134,8 +134,8 @@ class ReductionExplorer:
         hint = f"; type a vertex number 0..{self.n - 1}"
         self.i_box = WholeNumberText(low=0, high=self.n - 1, value=0, description="i", on_invalid=refuse_vertex,
                                      hint=hint, layout=W.Layout(width="120px"))
-        self.j_box = WholeNumberText(low=0, high=self.n - 1, value=5, description="j", on_invalid=refuse_vertex, hint=hint,
-                                     layout=W.Layout(width="120px"))
+        self.j_box = WholeNumberText(low=0, high=self.n - 1, value=5, description="j", on_invalid=refuse_vertex,
+                                     hint=hint, layout=W.Layout(width="120px"))
         self.seed = WholeNumberText(low=0, high=SEED_MAX, value=check_int(seed, "seed", low=0, high=SEED_MAX),
                                     description="seed", on_invalid=refuse, hint="; type a whole number",
                                     layout=W.Layout(width="190px"))
