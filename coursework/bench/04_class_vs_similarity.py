@@ -64,8 +64,8 @@ xs = np.linspace(2, 3, 1001)
 hs = np.array([math.log2(x * (x - 1) / 0.294) / (math.log2(2 / 1.294) * math.log2(x)) for x in xs])
 k = np.argmax(hs)
 x_peak_ex3, h_peak_ex3 = xs[k], hs[k]
-rho = np.array([reduction_constant(K) / np.log2(K) for K in range(2, 1001)])
-decreasing_ex3 = np.all(rho[1:] < rho[:-1])
+rho_ex3 = np.array([reduction_constant(K) / np.log2(K) for K in range(2, 1001)])
+decreasing_ex3 = np.all(rho_ex3[1:] < rho_ex3[:-1])
 ''',
         "wrong": '''import numpy as np
 
@@ -73,8 +73,8 @@ xs = np.linspace(2, 3, 1001)
 # K^2 in place of K(K-1)
 hs = np.log2(xs * xs / 0.294) / (np.log2(2 / 1.294) * np.log2(xs))
 x_peak_ex3, h_peak_ex3 = float(xs[np.argmax(hs)]), float(hs.max())
-rho = [reduction_constant(K) / math.log2(K) for K in range(2, 1001)]
-decreasing_ex3 = all(a > b for a, b in zip(rho, rho[1:]))
+rho_ex3 = [reduction_constant(K) / math.log2(K) for K in range(2, 1001)]
+decreasing_ex3 = all(a > b for a, b in zip(rho_ex3, rho_ex3[1:]))
 ''',
         "wrong_fails": ["04-ex3-tests"],
         "why": "different: a Python loop over the grid, numpy float results and a numpy bool; "
@@ -87,6 +87,7 @@ from simpred_lite.resistance import effective_resistance
 E = np.array(list(Gp.edges))
 R = np.asarray(effective_resistance(Gp, pairs=[tuple(e) for e in E]))
 r = np.bincount(E[:, 0], weights=R, minlength=Gp.number_of_nodes()) + np.bincount(E[:, 1], weights=R, minlength=Gp.number_of_nodes())
+r_ex5 = r
 foster_ex5 = r.sum()
 anchor = np.argmax(r)
 rest = np.array([v for v in np.argsort(r, kind="stable") if v != anchor])
@@ -101,6 +102,7 @@ r = np.zeros(Gp.number_of_nodes())
 for (u, v), R in zip(Gp.edges, effective_resistance(Gp, pairs=list(Gp.edges))):
     r[u] += R
     r[v] += R
+r_ex5 = list(r)
 foster_ex5 = float(r.sum())
 anchor = int(np.argmax(r))
 # largest resistance degrees first instead of smallest first

@@ -123,13 +123,19 @@ class ReductionExplorer:
         assert bound_B is not None, "the halving learner over a finite class always has a bound"
         self.B = int(bound_B)
         refuse = refusal_to_status(self)
+        self._refused: str | None = None  # the refusal of the last edit of i or j, until Ask reports it
+
+        def refuse_vertex(message: str) -> None:
+            self._refused = message
+            refuse(message)
+
         self.direction = CheckedDropdown(options=list(self.DIRECTIONS), value=direction, description="direction",
                                          on_invalid=refuse, layout=W.Layout(width="380px"))
         hint = f"; type a vertex number 0..{self.n - 1}"
-        self.i_box = WholeNumberText(low=0, high=self.n - 1, value=0, description="i", on_invalid=refuse, hint=hint,
-                                     layout=W.Layout(width="120px"))
-        self.j_box = WholeNumberText(low=0, high=self.n - 1, value=5, description="j", on_invalid=refuse, hint=hint,
-                                     layout=W.Layout(width="120px"))
+        self.i_box = WholeNumberText(low=0, high=self.n - 1, value=0, description="i", on_invalid=refuse_vertex,
+                                     hint=hint, layout=W.Layout(width="120px"))
+        self.j_box = WholeNumberText(low=0, high=self.n - 1, value=5, description="j", on_invalid=refuse_vertex,
+                                     hint=hint, layout=W.Layout(width="120px"))
         self.seed = WholeNumberText(low=0, high=SEED_MAX, value=check_int(seed, "seed", low=0, high=SEED_MAX),
                                     description="seed", on_invalid=refuse, hint="; type a whole number",
                                     layout=W.Layout(width="190px"))
@@ -191,14 +197,21 @@ class ReductionExplorer:
         self.i_box.description = "i" if self.lemma7 else "vertex"
         self.history: list[dict] = []
         self._last: dict | None = None
+        self._refused = None
         what = "a pair i ≠ j" if self.lemma7 else "a vertex"
         self._update(f"A fresh learner. Type {what} and press <b>Ask</b>, or press <b>Random</b>.")
 
     def _clear_refusal(self) -> None:
+        self._refused = None
         if self.status.value.startswith("Not "):
             self._update(self._last_text, render=False)
 
     def _ask_boxes(self) -> None:
+        if self._refused is not None:  # the click came right after a refused edit: say so, play nothing
+            self.status.value = (f"Not asked: the last value typed was refused ({html.escape(self._refused)}). "
+                                 "Press <b>Ask</b> again to play the boxes as they are, or type another value.")
+            self._refused = None
+            return
         if self.lemma7:
             if int(self.i_box.value) == int(self.j_box.value):
                 self.status.value = (f"Not asked: i and j are both {self.i_box.value}; a pair needs two "
@@ -362,14 +375,15 @@ class ReductionExplorer:
             ax.set_title("The weighted vote")
             ax.set_axis_off()
             return
-        votes = sorted(rec["votes"], key=lambda v: -v[0])[:12]
+        # h1, h2, ...: the histories in pool order, so that bars with the same prediction differ
+        votes = sorted(((w, a, b, k + 1) for k, (w, a, b) in enumerate(rec["votes"])), key=lambda v: -v[0])[:12]
         W_total = sum(float(w) for w, _, _ in rec["votes"])
-        shares = [float(w) / W_total for w, _, _ in votes]
-        colors = ["tab:blue" if a == b else "tab:orange" for _, a, b in votes]
+        shares = [float(w) / W_total for w, _, _, _ in votes]
+        colors = ["tab:blue" if a == b else "tab:orange" for _, a, b, _ in votes]
         ys = np.arange(len(votes))[::-1]
         ax.barh(ys, shares, color=colors, edgecolor="0.2")
-        ax.set_yticks(ys, [f"{a},{b}" for _, a, b in votes], fontsize=9)
-        ax.set_ylabel("history: predicted classes of i, j")
+        ax.set_yticks(ys, [f"h{k}: {a},{b}" for _, a, b, k in votes], fontsize=9)
+        ax.set_ylabel("history h: predicted classes of i, j")
         ax.set_xlabel("share of the total weight W")
         more = f" (heaviest 12 of {len(rec['votes'])})" if len(rec["votes"]) > 12 else ""
         ax.set_title(f"Votes on ({rec['pair'][0]}, {rec['pair'][1]}){more}", fontsize=10)
@@ -748,7 +762,12 @@ class YourDataExplorer:
         bad = [x for x in chosen if x not in self.PLAYABLE]
         if bad:
             raise ValueError(f"learners {bad} are not offered; choose among {list(self.PLAYABLE)}")
-        refuse = refusal_to_status(self)
+        status_refuse = refusal_to_status(self)
+
+        def refuse(message: str) -> None:
+            self._refused = message
+            status_refuse(message)
+
         self.dataset = CheckedDropdown(options=list(self.DATASETS), value=dataset, description="data set",
                                        on_invalid=refuse, layout=W.Layout(width="300px"))
         self.k = WholeNumberText(low=1, high=30, value=check_int(k, "k", low=1, high=30), description="k (kNN)",

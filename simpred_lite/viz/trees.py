@@ -327,7 +327,7 @@ def plot_update_matrix(structure, ax=None, title: str = "Update (f(l) - f(l'))^2
     return ax
 
 
-def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histories", truth=None):
+def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histories", truth=None, mistakes=None):
     """Draw the tree returned by :func:`~simpred_lite.learners.history_tree`.
 
     Leaves are spread left to right, depth (number of splits) grows downwards; live
@@ -347,6 +347,11 @@ def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histori
     truth : array_like of int, optional
         The true classes.  If given, the history whose guesses are all true (the
         history ``s*`` of the proof of Lemma 7) is drawn in red, with a legend entry.
+    mistakes : sequence of (t, i, j), optional
+        The master's mistakes in order: trial number and pair.  If given, every split history
+        is labelled ``t=5: (0,3)``, the trial and pair it was split on (a history is split on
+        the first master mistake after its birth whose pair its children guessed: the same
+        pair asked again with the same state gets the same wrong vote).
 
     Examples
     --------
@@ -384,6 +389,22 @@ def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histori
             if v and next(iter(T.predecessors(v))) in true_nodes:
                 if all(int(truth[vertex]) == int(cls) for vertex, cls in T.nodes[v]["guess"]):
                     true_nodes.add(v)
+    born = {0: 0}  # the trial at which each history was born (0: the empty history)
+    split_at = {}
+    if mistakes is not None:
+        mistakes = [(int(t), int(i), int(j)) for t, i, j in mistakes]
+        for v in nx.topological_sort(T):
+            kids = list(T.successors(v))
+            if not kids:
+                continue
+            (i, _), (j, _) = T.nodes[kids[0]]["guess"]
+            t = next((t for t, a, b in mistakes if t > born.get(v, 0) and (a, b) == (i, j)), None)
+            if t is None:
+                raise ValueError(f"mistakes has no master mistake on the pair ({i}, {j}) after trial {born.get(v, 0)}; "
+                                 "pass the (t, i, j) of every master mistake of this learner")
+            split_at[v] = (t, i, j)
+            for c in kids:
+                born[c] = t
     live_w = [float(T.nodes[v]["weight"]) for v in T if T.nodes[v]["alive"]]
     w_max = max(live_w) if live_w else 1.0
     for u, v in T.edges:
@@ -402,13 +423,20 @@ def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histori
         colour = "tab:red" if truth is not None and v in true_nodes and v else "tab:blue"
         ax.scatter([x[v]], [-T.nodes[v]["depth"]], s=size, zorder=2,
                    c=colour if alive else "white", edgecolors=colour)
+        if v in split_at:
+            t, i, j = split_at[v]
+            ax.annotate(f"t={t}: ({i},{j})", (x[v], -T.nodes[v]["depth"]), xytext=(0, 7), textcoords="offset points",
+                        ha="center", va="bottom", fontsize=9, zorder=4, color=colour,
+                        bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.85})
     if truth is not None:
         ax.plot([], [], color="tab:red", lw=2.5, label="true history s* (every guess right)")
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, fontsize=LEGEND_FONTSIZE)
     depth = max(T.nodes[v]["depth"] for v in T)
     ax.set_yticks([-d for d in range(depth + 1)], [str(d) for d in range(depth + 1)])
+    if split_at:
+        ax.set_ylim(-depth - 0.25, 0.45)  # room above the root for its label
     ax.set_xlabel("histories (leaves spread left to right)")
-    ax.set_ylabel("number of splits (depth)")
+    ax.set_ylabel("splits of the history (depth)")
     ax.set_title(title)
     ax.set_xticks([])
     return ax

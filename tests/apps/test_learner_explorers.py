@@ -322,3 +322,32 @@ def test_the_data_explorer_names_every_learner_tied_for_fewest_mistakes():
     m = ev.mistakes["first"]
     assert ev.mistakes["second"] == m < ev.mistakes["AlwaysSimilar"]
     assert fewest_mistakes(ev) == f"Fewest mistakes: first and second ({m} each)"
+
+
+@pytest.mark.parametrize("direction", [LEMMA7, LEMMA8])
+@pytest.mark.parametrize("bad", [6, "x", -1])
+def test_reduction_ask_after_a_refused_box_plays_nothing(direction, bad):
+    app = ReductionExplorer(direction)
+    app.i_box.value = 1
+    with pytest.raises(ValueError):
+        app.i_box.value = bad
+    app.ask_button.click()
+    assert app.history == [], "Ask right after a refused box must not play the value the box kept"
+    assert app.status.value.startswith("Not asked"), "the status should say that nothing was asked, and why"
+    assert "refused" in app.status.value and "keeps 1" in app.status.value, "the status should repeat the refusal"
+    app.ask_button.click()
+    assert len(app.history) == 1, "a second Ask plays the boxes as they are"
+    app.random_button.click()
+    assert len(app.history) == 2, "Random plays a trial whatever the boxes held"
+
+
+def test_reduction_votes_panel_labels_every_history_apart():
+    app = ReductionExplorer(LEMMA7)
+    for i, j in [(0, 5), (1, 4), (2, 3), (0, 3), (1, 5)]:
+        app.ask(i, j, redraw=False)
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots()
+    app._draw_votes(ax, app.history[-1])
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    plt.close(fig)
+    assert len(labels) > 1 and len(set(labels)) == len(labels), "every bar of the vote panel should have its own label"
