@@ -179,7 +179,8 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
     constraints : iterable of (int, int), optional
         Equality constraints, drawn as arcs: one colour and line style per copied G-vertex (that of the
         arc's left end), named in a legend beside the panel; all arcs of one vertex lie on one side of
-        the path, the sides chosen so that as few arcs as possible cross; a wider arc is taller.
+        the path, the sides chosen so that as few arcs as possible cross; a wider arc is taller; arcs that
+        share an end vertex meet it at distinct, nested points so that each can be followed.
     title : str
         Above the path.
 
@@ -225,14 +226,31 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
         # six line styles, so that up to six G-vertices differ by more than their colour
         styles = ["-", "--", "-.", ":", (0, (6, 1.5, 1, 1.5, 1, 1.5)), (0, (9, 2))]
         span_max = max(hi - lo for lo, hi in pairs)
+        sides = {v: -1 if (best >> t) & 1 else 1 for t, v in enumerate(keys)}
+        # arcs that end at one path vertex on one side get distinct, nested end points there: from left
+        # to right the arcs arriving from the left (narrowest first), then those leaving to the right
+        # (widest first), so that arcs sharing an end fan out instead of running together
+        ends: dict = {}
+        for lo, hi in pairs:
+            side = sides[copies[lo]]
+            ends.setdefault((hi, side), []).append(((0, -lo), (lo, hi), "hi"))
+            ends.setdefault((lo, side), []).append(((1, -hi), (lo, hi), "lo"))
+        shift: dict = {}
+        for (_, _), group in ends.items():
+            group.sort()
+            step = min(0.12, 0.8 / len(group))
+            for r, (_, arc, end) in enumerate(group):
+                shift[arc, end] = (r - (len(group) - 1) / 2) * step
         for t, v in enumerate(keys):
-            side = -1 if (best >> t) & 1 else 1
+            side = sides[v]
             below = below or side < 0
             color, ls = CLASS_COLORS[t % 10], styles[t % len(styles)]
             for lo, hi in groups[v]:
                 h = 0.2 + 1.0 * (hi - lo) / span_max
-                ax.add_patch(Arc(((lo + hi) / 2, side * 0.22), hi - lo, 2 * h, theta1=0 if side > 0 else 180,
-                                 theta2=180 if side > 0 else 360, color=color, ls=ls, lw=1.2))
+                left, right = lo + shift[(lo, hi), "lo"], hi + shift[(lo, hi), "hi"]
+                ax.add_patch(Arc(((left + right) / 2, side * 0.22), right - left, 2 * h,
+                                 theta1=0 if side > 0 else 180, theta2=180 if side > 0 else 360,
+                                 color=color, ls=ls, lw=1.2))
             ax.plot([], [], color=color, ls=ls, lw=1.2, label=f"copies of {v}")
         ax.legend(title="arcs: y equal", loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=LEGEND_FONTSIZE,
                   title_fontsize=LEGEND_FONTSIZE, frameon=False)
