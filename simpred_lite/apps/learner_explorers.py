@@ -648,7 +648,7 @@ DATASET_SIZES = {"iris": 150, "wine": 178, "breast cancer": 569, "digits": 1797,
                  "southern women": 32}
 
 
-def fewest_mistakes(ev) -> str:
+def fewest_mistakes(ev: Any) -> str:
     """Which learners of ``ev`` made the fewest mistakes over the whole sequence, ties named together.
 
     A learner that retired is compared on no more than the trials it played, so it is left out
