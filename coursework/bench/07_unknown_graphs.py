@@ -170,20 +170,25 @@ cycle_last_ex4 = int(w1.run(cycle * 100)[:100].sum())
     "07-ex5-code": {
         "different": '''G_grid, labels_grid = sp.grid_graph(20, 20)
 diam_ex5 = np.int64(max(max(d.values()) for _, d in nx.all_pairs_shortest_path_length(G_grid)))
-longest_ex5 = {}
+longest_ex5, pair_ex5 = {}, {}
 for name, gen in [("shortest", shortest_path_trials), ("random walk", random_walk_trials)]:
-    forest, lengths = PathForest(400), []
+    forest, lengths, pairs = PathForest(400), [], []
     for t in gen(G_grid, labels_grid, 300, seed=0):
         lengths.append(np.count_nonzero(forest.instance(t.i, t.j, t.path)))
+        pairs.append(np.array([t.i, t.j]))
     longest_ex5[name] = np.max(lengths)
+    pair_ex5[name] = pairs[int(np.argmax(lengths))]
 ''',
-        "wrong": '''# the length of the revealed path (in vertices) instead of the path in the forest
+        "wrong": '''# the forest path counted in vertices (edges + 1) instead of edges
 G_grid, labels_grid = sp.grid_graph(20, 20)
 diam_ex5 = nx.diameter(G_grid)
-longest_ex5 = {name: max(len(t.path) for t in gen(G_grid, labels_grid, 300, seed=0))
-               for name, gen in [("random walk", random_walk_trials), ("shortest", shortest_path_trials)]}
+longest_ex5, pair_ex5 = {}, {}
+for name, gen in [("random walk", random_walk_trials), ("shortest", shortest_path_trials)]:
+    forest = PathForest(400)
+    longest_ex5[name], pair_ex5[name] = max((int(np.count_nonzero(forest.instance(t.i, t.j, t.path))) + 1, (t.i, t.j))
+                                            for t in gen(G_grid, labels_grid, 300, seed=0))
 ''',
         "wrong_fails": ["07-ex5-tests"],
-        "why": "different: diameter from all-pairs distances, count_nonzero, numpy max; wrong: revealed path length, not forest path",
+        "why": "different: diameter from all-pairs distances, count_nonzero, numpy max, the pair as a numpy array; wrong: the forest path counted in vertices, not edges",
     },
 }

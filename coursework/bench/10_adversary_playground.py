@@ -135,6 +135,7 @@ register_learner("Neighbours alike", lambda G, seed: NeighboursAlike(G), replace
 plain = Playground("barbell", ["Adjacent => similar"], "student", seed=0)
 for _ in range(20):
     plain.step(pair=(1, 8))
+game_plain_ex5 = plain
 M_plain_ex5 = np.int64(plain.mistakes["Adjacent => similar"])
 M_alike_ex5, bound_alike_ex5, game_alike_ex5 = {}, {}, {}
 for graph in ("karate club", "barbell"):
@@ -197,6 +198,7 @@ register_learner("Neighbours alike", lambda G, seed: NeighboursAlike(G), replace
 plain = Playground("barbell", ["Adjacent => similar", "UnionFindLearner"], "student", seed=0)
 for _ in range(20):
     plain.step(pair=(0, 8))
+game_plain_ex5 = plain
 M_plain_ex5 = plain.mistakes["Adjacent => similar"]
 # (b) the adversary aimed at the wrong learner: it attacks UnionFindLearner, not the new learner
 game_alike_ex5, M_alike_ex5, bound_alike_ex5 = {}, {}, {}
