@@ -26,25 +26,27 @@ tags_ex1 = {8: 1, 4: 2, 2: 3, 5: 4, 11: 5, 9: 2, 10: 4}
         "different": '''import numpy as np
 
 R = np.int64(2 * B60.depth)
-disagree_ex2 = {}
+disagree_ex2, first_ex2 = {}, {}
 for name in sequences:
     seq = sequences[name]
     base = run(BSTPerceptron(B60), seq).predictions
     comp = run(BSTPerceptron(B60, threshold=int(2 * R * R), strict=False), seq).predictions
     fact = run(BSTPerceptron(B60, threshold=int(R * R)), seq).predictions
     disagree_ex2[name] = [np.sum(comp != base), np.count_nonzero(fact != base)]
+    first_ex2[name] = np.argmax(comp != base)
 ''',
-        "wrong": '''R60 = 2 * B60.depth
-disagree_ex2 = {}
+        "wrong": '''R60 = B60.depth          # R taken as the depth of B, not its diameter 2 depth
+disagree_ex2, first_ex2 = {}, {}
 for name, trials in sequences.items():
     exact = run(BSTPerceptron(B60), trials).predictions
-    # both variants changed at once for the "comparison only" count
-    ge_only = run(BSTPerceptron(B60, threshold=R60**2, strict=False), trials).predictions
+    ge_only = run(BSTPerceptron(B60, threshold=2 * R60**2, strict=False), trials).predictions
     half_only = run(BSTPerceptron(B60, threshold=R60**2), trials).predictions
     disagree_ex2[name] = (int((ge_only != exact).sum()), int((half_only != exact).sum()))
+    first_ex2[name] = int(np.flatnonzero(ge_only != exact)[0])
 ''',
         "wrong_fails": ["06-ex2-tests"],
-        "why": "different: numpy counts in lists, np.count_nonzero; wrong: the 'comparison only' learner also halves the threshold",
+        "why": "different: numpy counts in lists, np.count_nonzero, np.argmax for the first disagreement; "
+               "wrong: R taken as the depth of B instead of its diameter 2 depth (a blind reviewer's answer)",
     },
     "06-ex3-code": {
         "different": '''import numpy as np
@@ -55,40 +57,42 @@ class NaiveGE(MatrixPerceptron):
         return np.int64(self.score(i, j) >= self.threshold)
 
 
-same_ex3, ties_ex3 = {}, {}
+same_ex3, ties_ex3, tie_trials_ex3 = {}, {}, {}
 for name in sequences:
     seq = sequences[name]
     naive = NaiveGE(B60)
-    ties = np.int64(0)
+    at_tie = []
     preds = []
     for t in seq:
-        ties += naive.score(t.i, t.j) == naive.threshold
+        at_tie.append(naive.score(t.i, t.j) == naive.threshold)
         preds.append(naive.predict_one(t.i, t.j))
         naive.learn_one(t.i, t.j, t.y)
     same_ex3[name] = np.array_equal(run(BSTPerceptron(B60, strict=False), seq).predictions, preds)
-    ties_ex3[name] = ties
+    ties_ex3[name] = np.sum(at_tie)
+    tie_trials_ex3[name] = np.flatnonzero(at_tie)
 ''',
         "wrong": '''class MatrixPerceptronGE(MatrixPerceptron):
     def _predict(self, i, j, path):
         return int(self.score(i, j) >= self.threshold)
 
 
-same_ex3, ties_ex3 = {}, {}
+same_ex3, ties_ex3, tie_trials_ex3 = {}, {}, {}
 for name, trials in sequences.items():
-    # ties counted on the strict learner instead of the >= one
+    # ties counted on the strict learner instead of the >= one (section 4's ties)
     fast_ge, naive_ge, strict = BSTPerceptron(B60, strict=False), MatrixPerceptronGE(B60), MatrixPerceptron(B60)
-    preds, ties = [], 0
-    for t in trials:
-        ties += int(strict.score(t.i, t.j) == strict.threshold)
+    preds, tie_trials = [], []
+    for k, t in enumerate(trials):
+        if strict.score(t.i, t.j) == strict.threshold:
+            tie_trials.append(k)
         preds.append(naive_ge.predict_one(t.i, t.j))
         naive_ge.learn_one(t.i, t.j, t.y)
         strict.learn_one(t.i, t.j, t.y)
     same_ex3[name] = bool(np.array_equal(run(fast_ge, trials).predictions, np.array(preds)))
-    ties_ex3[name] = ties
+    ties_ex3[name], tie_trials_ex3[name] = len(tie_trials), tie_trials
 ''',
         "wrong_fails": ["06-ex3-tests"],
-        "why": "different: overrides the public predict_one, numpy int and bool values; "
-               "wrong: the ties are those of the strict (>) learner, not the >= one",
+        "why": "different: overrides the public predict_one, numpy int and bool values, the tie trials as a numpy array; "
+               "wrong: the ties are those of the strict (>) learner of section 4, not the >= one (a blind reviewer's answer)",
     },
     "06-ex4-code": {
         "different": '''import itertools
@@ -99,8 +103,8 @@ tree8 = BinarySupportTree.from_graph(sp.planted_partition(8, 3, 0.8, 0.15, seed=
 vertex_pairs = list(itertools.combinations(range(tree8.n), 2))
 vals = np.array([signed_path_overlap(tree8, s, t) for s, t in itertools.combinations(vertex_pairs, 2)])
 neg_ex4 = np.sum(vals < 0)
-k = int(np.flatnonzero(vals < 0)[-1])
-example_ex4 = list(itertools.combinations(vertex_pairs, 2))[k]
+both = list(itertools.combinations(vertex_pairs, 2))
+negative_ex4 = [[np.array(both[k][1]), np.array(both[k][0])] for k in np.flatnonzero(vals < 0)]   # (t, s): same pair
 max_abs_ex4 = np.abs(vals).max()
 ''',
         "wrong": '''from itertools import combinations, permutations
@@ -111,11 +115,11 @@ pairs = list(combinations(range(B8.n), 2))
 overlaps = {(s, t): signed_path_overlap(B8, s, t) for s, t in permutations(pairs, 2)}
 negative = [st for st, v in overlaps.items() if v < 0]
 neg_ex4 = len(negative)
-example_ex4 = negative[0]
+negative_ex4 = negative
 max_abs_ex4 = max(abs(v) for v in overlaps.values())
 ''',
         "wrong_fails": ["06-ex4-tests"],
-        "why": "different: numpy array of overlaps, another negative example, numpy counts; "
+        "why": "different: numpy array of overlaps, the pairs as numpy arrays in the order (t, s), numpy counts; "
                "wrong: ordered pairs of pairs (each counted twice)",
     },
     "06-ex5-code": {

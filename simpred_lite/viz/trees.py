@@ -8,6 +8,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import networkx as nx
 import numpy as np
+from matplotlib import patheffects
 from matplotlib.lines import Line2D
 
 from ..graphs import validate_graph
@@ -195,7 +196,7 @@ def draw_bst_trial(bst, structure=None, ax=None, labels=None, title: str = "Bina
     return ax
 
 
-def draw_lambda_regions(bst, structure, ax=None, title: str = "The regions Λ_t(ℓ) of §4.1"):
+def draw_lambda_regions(bst, structure, ax=None, title: str = r"The regions $\Lambda_t(\ell)$ of §4.1"):
     """Draw the regions ``Λ_t(ℓ)``, ``ℓ ∈ S_t``, of a trial on a BST, one colour per region.
 
     ``Λ_t(ℓ)`` is the largest subtree of ``B`` through ``ℓ`` that avoids the interior of the
@@ -227,8 +228,14 @@ def draw_lambda_regions(bst, structure, ax=None, title: str = "The regions Λ_t(
     >>> from simpred_lite.learners.bst_perceptron import trial_structure
     >>> B = BinarySupportTree([0, 1, 2, 3])
     >>> ax = draw_lambda_regions(B, trial_structure(B, 0, 3), new_axes())
-    >>> [t.get_text() for t in ax.get_legend().get_texts()]
-    ['Λ_t(4): f_t = 1', 'Λ_t(5): f_t = 2', 'Λ_t(6): f_t = 4', 'Λ_t(7): f_t = 5', 'interior of P_t (no region)']
+    >>> texts = [t.get_text() for t in ax.get_legend().get_texts()]    # mathtext labels
+    >>> for text in texts:
+    ...     print(text)
+    $\\Lambda_t(4)$: $f_t = 1$
+    $\\Lambda_t(5)$: $f_t = 2$
+    $\\Lambda_t(6)$: $f_t = 4$
+    $\\Lambda_t(7)$: $f_t = 5$
+    interior of $\\mathcal{P}_t$ (no region)
     >>> ax.axison
     False
     """
@@ -271,9 +278,9 @@ def draw_lambda_regions(bst, structure, ax=None, title: str = "The regions Λ_t(
             ax.text(pos[h][0], -0.45, "d" if v is None else f"v{v}", ha="center", va="top",
                     fontsize=10 if N <= 16 else 8)
     handles = [Line2D([], [], ls="none", marker="o", ms=9, mfc=colour[l], mec="black", alpha=0.75,
-                      label=f"Λ_t({l}): f_t = {structure.tags[l]}") for l in ells]
+                      label=rf"$\Lambda_t({l})$: $f_t = {structure.tags[l]}$") for l in ells]
     handles.append(Line2D([], [], color="black", lw=3.0, marker="o", ms=9, mfc="white", mec="black",
-                          label="interior of P_t (no region)"))
+                          label=r"interior of $\mathcal{P}_t$ (no region)"))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=LEGEND_FONTSIZE,
               frameon=False, borderaxespad=0.0)
     ax.set_title(title)
@@ -318,7 +325,9 @@ def plot_update_matrix(structure, ax=None, title: str = "Update (f(l) - f(l'))^2
                 ax.text(c, r, str(M[r, c]), ha="center", va="center", fontsize=10,
                         color="white" if M[r, c] > 0.6 * M.max() else "black")
             if a in P and b in P:
-                ax.add_patch(plt.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, ec="tab:blue", lw=1.2))
+                # inset, with a white halo: legible on the darkest cells and apart from its neighbours
+                ax.add_patch(plt.Rectangle((c - 0.42, r - 0.42), 0.84, 0.84, fill=False, ec="tab:blue", lw=2.0,
+                                           path_effects=[patheffects.withStroke(linewidth=4.0, foreground="white")]))
     ax.set_xticks(range(len(verts)), [str(v) for v in verts], fontsize=10)
     ax.set_yticks(range(len(verts)), [str(v) for v in verts], fontsize=10)
     ax.set_xlabel("vertex l' of B (heap index)")

@@ -144,7 +144,7 @@ def test_lambda_regions_colour_each_region_and_leave_the_path_interior_white():
     ax = draw_lambda_regions(B, st, _ax())
     assert ax.get_title() and not ax.axison
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert texts[:-1] == [f"Λ_t({l}): f_t = {st.tags[l]}" for l in sorted(st.S)]
+    assert texts[:-1] == [rf"$\Lambda_t({l})$: $f_t = {st.tags[l]}$" for l in sorted(st.S)]
     assert all(t.get_fontsize() >= 9 for t in ax.get_legend().get_texts())
     # one scatter per vertex: same face colour <=> same region <=> same extended tag
     at = {tuple(np.round(p, 6)): h for h, p in bst_layout(B).items()}
