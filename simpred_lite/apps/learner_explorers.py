@@ -334,9 +334,10 @@ class ReductionExplorer:
                     f"{len(clf.representatives)} ≤ B_s + K = {self.n - self.K} + {self.K} = {self.bound:.0f} "
                     "(Lemma 8, union-find's B_s = n − K).")
         self._last_text = text
-        self.status.value = head + "<br>" + text
-        if render:
+        if render:  # the redraw takes seconds on a busy machine: say so until the figure is there
+            self.status.value = head + "<br>" + text + "<br><i>Computing… redrawing the figure.</i>"
             self._render()
+        self.status.value = head + "<br>" + text
 
     def _render(self) -> None:
         rec = self._last
