@@ -66,6 +66,7 @@ k = np.argmax(hs)
 x_peak_ex3, h_peak_ex3 = xs[k], hs[k]
 rho_ex3 = np.array([reduction_constant(K) / np.log2(K) for K in range(2, 1001)])
 decreasing_ex3 = np.all(rho_ex3[1:] < rho_ex3[:-1])
+min_drop_ex3 = np.min(rho_ex3[:-1] - rho_ex3[1:])
 ''',
         "wrong": '''import numpy as np
 
@@ -75,9 +76,10 @@ hs = np.log2(xs * xs / 0.294) / (np.log2(2 / 1.294) * np.log2(xs))
 x_peak_ex3, h_peak_ex3 = float(xs[np.argmax(hs)]), float(hs.max())
 rho_ex3 = [reduction_constant(K) / math.log2(K) for K in range(2, 1001)]
 decreasing_ex3 = all(a > b for a, b in zip(rho_ex3, rho_ex3[1:]))
+min_drop_ex3 = min(a - b for a, b in zip(rho_ex3, rho_ex3[1:]))
 ''',
         "wrong_fails": ["04-ex3-tests"],
-        "why": "different: a Python loop over the grid, numpy float results and a numpy bool; "
+        "why": "different: a Python loop over the grid, numpy float results, a numpy bool and a numpy float step; "
                "wrong: the looser K^2 for K(K-1) (h then peaks at x = 2 with 6.0)",
     },
     "04-ex5-code": {

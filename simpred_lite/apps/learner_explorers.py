@@ -237,11 +237,15 @@ class ReductionExplorer:
             if j is None:
                 raise ValueError("ask needs a pair (i, j) in the Lemma 7 direction, e.g. app.ask(0, 5)")
             i, j = check_pair(i, j, self.n)
+            if redraw:  # a trial and its redraw take seconds on a busy machine: say so while they run
+                self._working(f"pair ({i}, {j})")
             rec = self._ask_pair(i, j)
         else:
             if j is not None:
                 raise ValueError("ask takes one vertex in the Lemma 8 direction, e.g. app.ask(3)")
             i = check_int(i, "vertex", low=0, high=self.n - 1)
+            if redraw:
+                self._working(f"vertex {i}")
             rec = self._ask_vertex(i)
         self.history.append(rec)
         self._last = rec
@@ -313,6 +317,11 @@ class ReductionExplorer:
                 "representatives": reps_before, "text": text}
 
     # view ----------------------------------------------------------------------------------
+    def _working(self, what: str) -> None:
+        """Keep the status line's header and say that the trial on ``what`` is being computed."""
+        head = self.status.value.split("<br>")[0]
+        self.status.value = f"{head}<br><i>Computing… playing {what} and redrawing the figure.</i>"
+
     def _update(self, text: str, render: bool = True) -> None:
         T = len(self.history)
         if self.lemma7:
@@ -325,9 +334,10 @@ class ReductionExplorer:
                     f"{len(clf.representatives)} ≤ B_s + K = {self.n - self.K} + {self.K} = {self.bound:.0f} "
                     "(Lemma 8, union-find's B_s = n − K).")
         self._last_text = text
-        self.status.value = head + "<br>" + text
-        if render:
+        if render:  # the redraw takes seconds on a busy machine: say so until the figure is there
+            self.status.value = head + "<br>" + text + "<br><i>Computing… redrawing the figure.</i>"
             self._render()
+        self.status.value = head + "<br>" + text
 
     def _render(self) -> None:
         rec = self._last

@@ -67,8 +67,11 @@ def plot_history_pool(sim, ax=None, title: str = "Pool of hallucinated histories
     """
     ax = new_axes(ax)
     t = np.arange(1, len(sim.pool_sizes) + 1)
-    ax.step(t, sim.histories_represented, where="post", label="histories (literal pool)", color="tab:red")
-    ax.step(t, sim.pool_sizes, where="post", label="entries stored (merged)", color="tab:blue")
+    # the literal pool is drawn wide and pale underneath, the merged pool thin on top: where they are
+    # equal (e.g. before the first split) both stay visible
+    ax.step(t, sim.histories_represented, where="post", label="histories (literal pool)", color="tab:red",
+            lw=5, alpha=0.45, zorder=2)
+    ax.step(t, sim.pool_sizes, where="post", label="entries stored (merged)", color="tab:blue", lw=1.6, zorder=3)
     W = sim.total_weights
     mistakes = [k + 1 for k in range(len(W)) if W[k] != (W[k - 1] if k else 1)]
     ax.plot(mistakes, [1] * len(mistakes), "k|", markersize=14, label="master mistake")

@@ -131,6 +131,22 @@ def test_the_reduction_explorer_replays_the_same_seed_after_reset():
     assert [app.random_trial()["pair"] for _ in range(6)] == first
 
 
+@pytest.mark.parametrize("direction", [LEMMA7, LEMMA8])
+def test_the_reduction_explorer_says_computing_while_a_trial_runs_and_redraws(direction):
+    app = ReductionExplorer(direction)
+    seen = []
+    play = app._ask_pair if direction == LEMMA7 else app._ask_vertex
+    render = app._render
+    app._ask_pair = lambda *a: (seen.append(app.status.value), play(*a))[1]
+    app._ask_vertex = lambda *a: (seen.append(app.status.value), play(*a))[1]
+    app._render = lambda: (seen.append(app.status.value), render())[1]
+    app.random_button.click()
+    assert len(seen) == 2 and all("Computing…" in v for v in seen), \
+        "the status line should say 'Computing…' while the trial is played and while the figure is redrawn"
+    assert "Computing…" not in app.status.value and "Trial 1:" in app.status_text, \
+        "once the figure is drawn the status line should describe the trial, without 'Computing…'"
+
+
 # -- 05: the matrix learners ----------------------------------------------------------------------
 @pytest.mark.parametrize("learner", MatrixLearnerExplorer.LEARNERS)
 @pytest.mark.parametrize("adversary", MatrixLearnerExplorer.ADVERSARIES)
