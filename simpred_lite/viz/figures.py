@@ -241,7 +241,8 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
         shift: dict = {}
         for (_, _), group in ends.items():
             group.sort()
-            step = min(0.12, 0.8 / len(group))
+            # about a node radius between neighbouring ends (0.3 of the vertex spacing), less when many share it
+            step = min(0.3, 0.8 / len(group))
             for r, (_, arc, end) in enumerate(group):
                 shift[arc, end] = (r - (len(group) - 1) / 2) * step
         for t, v in enumerate(keys):
