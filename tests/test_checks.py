@@ -354,6 +354,7 @@ BAD_INPUTS = [
     ("Playground play bool", lambda: playground.Playground("barbell", ["AlwaysSimilar"], seed=0).play(True), TypeError, "k must be an integer"),
     ("Playground step float vertex", lambda: playground.Playground("barbell", ["AlwaysSimilar"], seed=0).step(pair=(0, 1.0)), TypeError, "vertex j must be an integer"),
     ("SimilarityGame layout_seed str", _call(apps.SimilarityGame, P4, Y4, UnionFindLearner(4), layout_seed="a"), TypeError, "layout_seed must be an integer"),
+    ("SimilarityGame bound str", _call(apps.SimilarityGame, P4, Y4, UnionFindLearner(4), bound="3"), TypeError, "bound must be a real number"),
     ("PermutationAdversaryApp K float", _call(apps.PermutationAdversaryApp, K=1.5), TypeError, "K must be an integer, got 1.5"),
     ("MergeSortLearnerApp K=1", _call(apps.MergeSortLearnerApp, K=1), ValueError, "K must be at least 2, got 1"),
     ("PermutationAdversaryApp K=1", _call(apps.PermutationAdversaryApp, K=1), ValueError, "K must be at least 2, got 1"),

@@ -48,8 +48,8 @@ import networkx as nx
 
 cuts_ex3 = np.array([], dtype=int)
 m_uf_ex3 = []
-for p in (0.005, 0.02, 0.08):
-    Gp, yp = sp.planted_partition(60, 3, p_in=0.3, p_out=p, seed=0)
+graphs_ex3 = [sp.planted_partition(60, 3, p_in=0.3, p_out=p, seed=0) for p in (0.005, 0.02, 0.08)]
+for Gp, yp in graphs_ex3:
     cuts_ex3 = np.append(cuts_ex3, sum(1 for u, v in Gp.edges() if yp[u] != yp[v]))
     first = {}
     pairs = []
@@ -67,9 +67,10 @@ plt.show()
 ''',
         "wrong": '''\
 # the wrong seed (other graphs), and mistakes on the random sequence of section 3
-cuts_ex3, m_uf_ex3 = [], []
+graphs_ex3, cuts_ex3, m_uf_ex3 = [], [], []
 for p in (0.005, 0.02, 0.08):
     Gp, yp = sp.planted_partition(60, 3, p_in=0.3, p_out=p, seed=1)
+    graphs_ex3.append((Gp, yp))
     cuts_ex3.append(sp.cut_size(Gp, yp))
     m_uf_ex3.append(run(UnionFindLearner(60), random_trials(Gp, yp, T=400, seed=1)).total_mistakes)
 ''',
@@ -105,9 +106,10 @@ def mistakes(seq):
     return run(UnionFindLearner(n), seq).total_mistakes
 
 rng = np.random.default_rng(2024)
-shuffled_ex5 = [mistakes(list(rng.permutation(np.array(adversarial, dtype=object)))) for _ in range(20)]
+shuffled_seqs_ex5 = [list(rng.permutation(np.array(adversarial, dtype=object))) for _ in range(20)]
+shuffled_ex5 = np.array([mistakes(seq) for seq in shuffled_seqs_ex5])
 # a random spanning tree of each class from a random walk (Aldous-Broder on the complete graph)
-tree_ex5, random_ex5 = [], []
+tree_seqs_ex5, random_seqs_ex5 = [], []
 for _ in range(20):
     pairs = []
     for m in members:
@@ -120,22 +122,32 @@ for _ in range(20):
                 seen.add(nxt)
             cur = nxt
     rng.shuffle(pairs)
-    tree_ex5.append(mistakes(trials_from_pairs(labels, pairs)))
-    random_ex5.append(mistakes([trials[k] for k in rng.permutation(len(trials))]))
+    tree_seqs_ex5.append(trials_from_pairs(labels, pairs))
+    random_seqs_ex5.append(list(rng.permutation(np.array(trials, dtype=object))))
+tree_ex5 = [np.int64(mistakes(seq)) for seq in tree_seqs_ex5]
+random_ex5 = [float(mistakes(seq)) for seq in random_seqs_ex5]
 ''',
         "wrong": '''\
-# the same shuffles, but the learner is re-used across runs (it remembers the earlier ones)
+# off by one in the class trees: vertex r joins a random earlier vertex, but r starts at 2,
+# so the first vertex of each class is never joined (a forest of two trees per class)
 rng_ex5 = np.random.default_rng(5)
-shared = UnionFindLearner(n)
-shuffled_ex5, tree_ex5, random_ex5 = [], [], []
+shuffled_seqs_ex5, tree_seqs_ex5, random_seqs_ex5 = [], [], []
 for _ in range(20):
-    order = rng_ex5.permutation(len(adversarial))
-    shuffled_ex5.append(run(shared, [adversarial[k] for k in order]).total_mistakes)
-    tree_ex5.append(run(shared, [adversarial[k] for k in order]).total_mistakes)
-    random_ex5.append(run(shared, [trials[k] for k in rng_ex5.permutation(len(trials))]).total_mistakes)
+    shuffled_seqs_ex5.append([adversarial[k] for k in rng_ex5.permutation(len(adversarial))])
+    tree_pairs = []
+    for m in members:
+        m = rng_ex5.permutation(m)
+        tree_pairs += [(int(m[r]), int(m[rng_ex5.integers(1, r)])) for r in range(2, len(m))]
+    tree_pairs = [tree_pairs[k] for k in rng_ex5.permutation(len(tree_pairs))]
+    tree_seqs_ex5.append(trials_from_pairs(labels, tree_pairs))
+    random_seqs_ex5.append([trials[k] for k in rng_ex5.permutation(len(trials))])
+shuffled_ex5 = [run(UnionFindLearner(n), seq).total_mistakes for seq in shuffled_seqs_ex5]
+tree_ex5 = [run(UnionFindLearner(n), seq).total_mistakes for seq in tree_seqs_ex5]
+random_ex5 = [run(UnionFindLearner(n), seq).total_mistakes for seq in random_seqs_ex5]
 ''',
         "wrong_fails": ["00-ex5-tests"],
-        "why": "different: shuffles of an object array, class trees from random walks; wrong: one "
-               "learner shared by all runs, so after the first run it makes no more mistakes",
+        "why": "different: shuffles of object arrays, class trees from random walks, counts as numpy "
+               "array / numpy ints / floats; wrong: class trees off by one (r from 2, so the first vertex "
+               "of each class is left out: 54 mistakes instead of n - K)",
     },
 }

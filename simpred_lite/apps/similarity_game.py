@@ -18,7 +18,7 @@ import ipywidgets as W
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..checks import check_int
+from ..checks import check_int, check_real
 from ..graphs import validate_graph, validate_labels
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, graph_layout, legend_below, pickable_layout
@@ -55,6 +55,9 @@ class SimilarityGame:
         A fresh learner on ``G``'s vertices.
     layout_seed : int
         Seed of the drawing's layout.
+    bound : float, optional
+        A mistake bound of the learner (e.g. ``n - K`` for ``UnionFindLearner``), drawn as a
+        dashed line in the mistake panel so that the student sees how far the learner can be pushed.
 
     Attributes
     ----------
@@ -83,15 +86,18 @@ class SimilarityGame:
     (1, 1)
     >>> game.learner.mistakes
     0
+    >>> SimilarityGame(G, y, UnionFindLearner(34), bound=32).bound
+    32.0
     """
 
-    def __init__(self, G, labels, learner, layout_seed: int = 0):
+    def __init__(self, G, labels, learner, layout_seed: int = 0, bound: float | None = None):
         self.G = validate_graph(G)
         n = self.G.number_of_nodes()
         self.labels = validate_labels(labels, n)
         if getattr(learner, "n", n) != n:
             raise ValueError(f"the learner is for {learner.n} vertices but the graph has {n}")
         self.learner = learner
+        self.bound = None if bound is None else check_real(bound, "bound", low=0)
         self._fresh_learner = copy.deepcopy(learner)
         self.pos = pickable_layout(self.G, graph_layout(self.G, seed=check_int(layout_seed, "layout_seed", low=0)))
         self.history: list[dict] = []
@@ -186,8 +192,11 @@ class SimilarityGame:
         ax_g.set_aspect("equal", adjustable="datalim")
         legend_below(ax_g)
         wrong = np.array([h["prediction"] != h["truth"] for h in self.history], dtype=int)
-        plot_mistake_curves({type(self.learner).__name__: np.cumsum(wrong)}, ax_m, title="Learner's mistakes",
-                            legend="inside")
+        name = type(self.learner).__name__
+        plot_mistake_curves({name: np.cumsum(wrong)}, ax_m, None if self.bound is None else {name: self.bound},
+                            title="Learner's mistakes", legend="inside")
+        if self.bound is not None:  # room above the bound for the legend (upper left), so that it covers no line
+            ax_m.set_ylim(0, max(ax_m.get_ylim()[1], 1.4 * self.bound + 1))
         return fig
 
     def _render(self) -> None:

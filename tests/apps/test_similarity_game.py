@@ -73,3 +73,17 @@ def test_new_game_restores_a_fresh_learner_and_empty_history(game):
     game.predict_button.click()
     assert "predicts (0, 1) DISSIMILAR" in game.status_text, "a fresh learner knows nothing about (0, 1)"
     assert not game.predict_button.disabled and game.busy.value == "", "the busy state is cleared after drawing"
+
+
+def test_bound_is_a_dashed_labelled_line_in_the_mistake_panel():
+    G, y = karate_club()
+    fig = SimilarityGame(G, y, UnionFindLearner(34), bound=32).figure()
+    ax_m = fig.axes[1]
+    dashed = [line for line in ax_m.get_lines() if line.get_linestyle() == "--"]
+    assert [line.get_label() for line in dashed] == ["bound of UnionFindLearner: 32"]
+    assert list(dashed[0].get_ydata()) == [32, 32]
+    assert ax_m.get_ylim()[1] > 32, "the bound must lie inside the panel"
+    labels = [t.get_text() for t in ax_m.get_legend().get_texts()]
+    assert "bound of UnionFindLearner: 32" in labels
+    plain = SimilarityGame(G, y, UnionFindLearner(34)).figure()
+    assert not [line for line in plain.axes[1].get_lines() if line.get_linestyle() == "--"]

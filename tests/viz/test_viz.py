@@ -230,7 +230,7 @@ def _picking_apps():
     for graph in ("karate club", "planted partition", "grid", "barbell"):
         app = PlaygroundApp(graph, adversary="student", seed=0)  # the BST Perceptron's panel too: the narrowest
         yield f"playground ({graph})", app.game.n, app.figure, playground_app.FIGURE_DPI
-    game = SimilarityGame(G, y, UnionFindLearner(34))
+    game = SimilarityGame(G, y, UnionFindLearner(34), bound=32)
     yield "similarity game (00)", 34, game.figure, similarity_game.FIGURE_DPI
     for H in (nx.cycle_graph(6), G):
         app = GraphAdversaryApp(H, UnionFindLearner(H.number_of_nodes()))
