@@ -10,12 +10,13 @@ R02_ex1 = 1 / (F(1) + F(1, 2) + F(1, 3))
 left = 1 / (F(1) + F(1, 2)) + 1
 R03_ex1 = F((left * 2).numerator, (left * 2).denominator) / (left + 2)
 ''',
-        "wrong": '''# forgets the long route 0-4-3-2 in parallel with the chord
-R02_ex1 = Fraction(1) * Fraction(2) / (Fraction(1) + Fraction(2))
-R03_ex1 = Fraction(10, 11)
+        "wrong": '''# the right reductions, done in floats and wrapped in Fraction afterwards: not exact
+R02_ex1 = Fraction(1 / (1 + 1 / 2 + 1 / 3))
+R03_ex1 = Fraction(1 / (1 / (1 / (1 + 1 / 2) + 1) + 1 / 2))
 ''',
         "wrong_fails": ["01-ex1-tests"],
-        "why": "different: conductance sum, product over sum, Fraction alias; wrong: R_02 = 1 || 2 without the route 0-4-3-2",
+        "why": "different: conductance sum, product over sum, Fraction alias; wrong: Fraction(float) keeps the "
+               "float's rounding error (a huge denominator), so the values are not the exact fractions",
     },
     "01-ex2-code": {
         "different": '''import numpy as np
@@ -41,14 +42,16 @@ cuts_ex3, phis_ex3 = np.array(cuts), np.array(phis)
 ''',
         "wrong": '''Gb, yb = sp.barbell_graph(10)
 cuts_ex3, phis_ex3 = [], []
-for i in range(10):                      # off by one: adds (0, 10) first, before the first record
-    Gb.add_edge(i, 10 + i)
+for i in range(10):
+    if i:
+        Gb.add_edge(i - 1, 9 + i)          # off by one: (0, 10), (1, 11), ..., (8, 18)
     cuts_ex3.append(sp.cut_size(Gb, yb))
     phis_ex3.append(float(resistance_weighted_cut(Gb, yb)))
 ''',
         "wrong_fails": ["01-ex3-tests"],
         "why": "different: numpy arrays, cut edges and sparse solves, and it overwrites section 7's lists cuts/phis "
-               "(the tests of exercise 4 must not read them); wrong: off by one, an edge added before the first record",
+               "(the tests of exercise 4 must not read them); wrong: off by one, the edges (i - 1, 9 + i) (its last "
+               "phi is right, by the barbell's symmetry; its steps are not)",
     },
     "01-ex4-code": {
         "different": '''import numpy as np
@@ -86,13 +89,13 @@ best_random_ex5 = np.max((V[:, 0] - V[:, 1]) ** 2 / np.einsum("ij,ij->i", V, (Lr
 ''',
         "wrong": '''L_r = laplacian(Gr).toarray()
 x5 = np.zeros(Gr.number_of_nodes()); x5[0], x5[1] = 1.0, -1.0
-ratio = lambda v: abs(v[0] - v[1]) / (v @ L_r @ v)          # forgets the square
+ratio = lambda v: (v[0] - v[1]) ** 2 / (v @ L_r @ v)
 at_max_ex5 = float(ratio(laplacian_pinv(Gr) @ x5))
-rng_ex5 = np.random.default_rng(5)
+rng_ex5 = np.random.default_rng(0)                           # the wrong seed
 best_random_ex5 = float(max(ratio(v) for v in rng_ex5.standard_normal((2000, Gr.number_of_nodes()))))
 ''',
         "wrong_fails": ["01-ex5-tests"],
         "why": "different: vectorised over the 2000 vectors, sparse Laplacian, numpy scalars, and it rebinds sp to "
-               "scipy.sparse (the tests must not use the notebook's sp); wrong: |v_i - v_j| not squared",
+               "scipy.sparse (the tests must not use the notebook's sp); wrong: the vectors drawn with seed 0, not 5",
     },
 }

@@ -95,8 +95,12 @@ class ResistanceCutExplorer:
     ----------
     graph : CheckedDropdown
     preset : ipywidgets.Dropdown
-        ``"the graph's classes"``, ``"vertex 0 alone"``, ``"first half by number"``,
-        ``"even / odd"``, and ``"(by hand)"`` once a vertex was toggled.
+        :attr:`presets` and ``"(by hand)"`` once a vertex was toggled.
+    presets : tuple of str
+        The preset cuts of the current graph: :attr:`PRESETS` (``"the graph's classes"``,
+        ``"vertex 0 alone"``, ``"first half by number"``, ``"even / odd"``), except on the square,
+        whose few cuts make those coincide: there :attr:`SQUARE_PRESETS`, three cuts with
+        different ``|Φ^G|`` and ``φ``.
     toggles : list of ipywidgets.ToggleButton
         One per vertex, described by its number: pressed = class 1.
     labels : numpy.ndarray
@@ -118,6 +122,9 @@ class ResistanceCutExplorer:
 
     GRAPHS = _cut_graphs()
     PRESETS = ("the graph's classes", "vertex 0 alone", "first half by number", "even / odd")
+    SQUARE = "square with a diagonal (as in section 1)"
+    # on the square, three of PRESETS give 3 cut edges and phi = 1.75: its own presets differ
+    SQUARE_PRESETS = ("the graph's classes", "vertex 1 alone", "the diagonal's ends {0, 2}")
 
     def __init__(self, graph: str = "barbell: two 4-cliques and a bridge"):
         if graph not in self.GRAPHS:
@@ -145,6 +152,11 @@ class ResistanceCutExplorer:
     @property
     def G(self) -> nx.Graph:
         return self.GRAPHS[self.graph.value][0]
+
+    @property
+    def presets(self) -> tuple[str, ...]:
+        """The preset cuts offered for the current graph."""
+        return self.SQUARE_PRESETS if self.graph.value == self.SQUARE else self.PRESETS
 
     @property
     def labels(self) -> np.ndarray:
@@ -185,6 +197,10 @@ class ResistanceCutExplorer:
             return y
         if name == "vertex 0 alone":
             return (np.arange(n) == 0).astype(np.int64)
+        if name == "vertex 1 alone":
+            return (np.arange(n) == 1).astype(np.int64)
+        if name == "the diagonal's ends {0, 2}":
+            return np.isin(np.arange(n), [0, 2]).astype(np.int64)
         if name == "first half by number":
             return (np.arange(n) >= n // 2).astype(np.int64)
         return np.arange(n) % 2
@@ -202,9 +218,10 @@ class ResistanceCutExplorer:
             t.observe(self._on_toggle, names="value")
         self.toggle_box.children = self.toggles
         self._quiet = True
-        self.preset.value = self.PRESETS[0]
+        self.preset.options = [*self.presets, "(by hand)"]
+        self.preset.value = self.presets[0]
         self._quiet = False
-        self.set_labels(self._preset_labels(self.PRESETS[0]))
+        self.set_labels(self._preset_labels(self.presets[0]))
 
     def _on_preset(self, change: dict) -> None:
         preset = self.preset.value   # the current value: a refused None is already undone

@@ -40,7 +40,7 @@ def test_the_cut_and_phi_follow_every_toggle_and_preset(graph):
         if app.cut:
             assert f"φ = Σ R_e over them = {app.phi:.3f}" in app.status_text
             assert f"|Φ^G| = {len(app.cut)} cut edge" in app.status_text
-    for name in ResistanceCutExplorer.PRESETS:
+    for name in app.presets:
         app.preset.value = name
         assert app.phi == pytest.approx(resistance_weighted_cut(G, app.labels), abs=1e-12)
     assert app.out.outputs and app.out.outputs[0]["output_type"] == "display_data"
@@ -58,6 +58,17 @@ def test_the_barbell_bridge_costs_one_and_a_clique_vertex_less():
     app.set_labels(np.ones(9, dtype=int))
     assert app.status_text.startswith("All 9 vertices are in class 1; class 0 is empty."), \
         "with every vertex pressed the status should say that class 0 is empty"
+
+
+def test_the_square_presets_give_different_cuts():
+    app = ResistanceCutExplorer(ResistanceCutExplorer.SQUARE)
+    seen = []
+    for name in app.presets:
+        app.preset.value = name
+        seen.append((len(app.cut), round(app.phi, 9)))
+    assert len(set(seen)) == len(seen), f"the square's presets should differ in |Phi^G| and phi, got {seen}"
+    app.graph.value = "barbell: two 4-cliques and a bridge"     # back to the general presets
+    assert app.presets == ResistanceCutExplorer.PRESETS and app.cut == [(4, 5)]
 
 
 def test_choosing_by_hand_after_a_refusal_shows_the_status_again():
