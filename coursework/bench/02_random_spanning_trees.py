@@ -94,11 +94,7 @@ for _ in range(1920):
     hits[index[tuple(sorted(E))]] += 1
 pvalue_ex3 = chisquare(hits).pvalue
 ''',
-        "wrong": '''# counts the shortest-path trees root by root and adds up: a tree shared by two roots counts twice
-dist3 = dict(nx.all_pairs_shortest_path_length(grid3))
-n_spt_ex3 = sum(all(d == dist3[r][v] for v, d in nx.single_source_shortest_path_length(nx.Graph(t), r).items())
-                for r in range(9) for t in trees)
-rng_ex3 = np.random.default_rng(3)
+        "wrong": '''rng_ex3 = np.random.default_rng(3)
 def random_bfs_tree():
     r = int(rng_ex3.integers(9)); seen, queue, edges = {r}, [r], []
     while queue:
@@ -107,12 +103,15 @@ def random_bfs_tree():
             if w not in seen:
                 seen.add(w); queue.append(w); edges.append((min(u, w), max(u, w)))
     return index[tuple(sorted(edges))]
-pvalue_ex3 = float(chisquare(np.bincount([random_bfs_tree() for _ in range(1920)], minlength=192)).pvalue)
+bfs_counts = np.bincount([random_bfs_tree() for _ in range(1920)], minlength=192)
+pvalue_ex3 = float(chisquare(bfs_counts).pvalue)
+# every BFS tree is a shortest-path tree, so count the distinct ones the sample drew (a BFS cannot produce them all)
+n_spt_ex3 = int(np.count_nonzero(bfs_counts))
 ''',
         "wrong_fails": ["02-ex3-tests"],
         "why": "different: distance dicts compared whole, deque BFS, numpy int and numpy float; "
-               "wrong: shortest-path trees counted per root and summed (144), so a tree that is a shortest-path tree "
-               "from several roots is counted several times",
+               "wrong: n_spt_ex3 taken as the number of distinct trees in the BFS sample (34), not every tree that "
+               "is a shortest-path tree from some root (a FIFO BFS cannot produce them all)",
     },
     "02-ex4-code": {
         "different": '''import itertools
@@ -141,15 +140,16 @@ R4 = effective_resistance(G_ex4, pairs=E4)
 trees4 = [{tuple(sorted(e)) for e in T.edges} for T in nx.SpanningTreeIterator(G_ex4)]
 member = np.array([[e in t for e in E4] for t in trees4], dtype=float)
 P_both = member.T @ member / len(trees4)
-gaps = [P_both[a, b] - R4[a] * R4[b] for a in range(len(E4)) for b in range(len(E4)) if a != b]   # ordered pairs
-min_gap_ex4 = float(min(gaps))
-pairs_equal_ex4 = [(E4[a], E4[b]) for a in range(len(E4)) for b in range(len(E4))
-                   if a != b and abs(P_both[a, b] - R4[a] * R4[b]) < 1e-12]
-n_equal_ex4 = sum(abs(g) < 1e-12 for g in gaps)
+pairs4 = [(a, b) for a in range(len(E4)) for b in range(a + 1, len(E4))]
+gap = {(a, b): P_both[a, b] - R4[a] * R4[b] for a, b in pairs4}
+min_gap_ex4 = float(min(gap.values()))
+pairs_equal_ex4 = [(E4[a], E4[b]) for (a, b), g in gap.items() if g == 0]     # exact float equality
+n_equal_ex4 = len(pairs_equal_ex4)
 ''',
         "wrong_fails": ["02-ex4-tests"],
         "why": "different: pair counts with itertools while iterating the trees, numpy float and int; "
-               "wrong: ordered pairs counted (each equality twice)",
+               "wrong: equality decided by exact float comparison (gap == 0), which misses the pairs whose gap "
+               "comes out as a rounding error (18 of the 36)",
     },
     "02-ex5-code": {
         "different": '''import numpy as np
