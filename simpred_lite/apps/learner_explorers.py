@@ -555,10 +555,26 @@ class MatrixLearnerExplorer:
         return rec
 
     def run(self, steps: int, redraw: bool = True) -> None:
-        """``steps`` trials, then the status line and (unless ``redraw=False``) one redraw."""
+        """``steps`` trials, then the status line and (unless ``redraw=False``) one redraw.
+
+        While the trials run (with ``redraw``), the buttons are disabled and the status line says
+        "Working… trial k of steps", so a slow run under load shows that it is under way.
+        """
         steps = check_int(steps, "steps", low=1, high=1000)
-        for _ in range(steps):
-            rec = self.step(redraw=False)
+        buttons = (self.step_button, self.run_button, self.reset_button)
+        if redraw:
+            for button in buttons:
+                button.disabled = True
+        try:
+            for k in range(steps):
+                if redraw:
+                    self._update(f"<i>Working… trial {k + 1} of {steps}</i>", render=False)
+                rec = self.step(redraw=False)
+            if redraw:
+                self._update(f"<i>Working… drawing the {steps} trials</i>", render=False)
+        finally:
+            for button in buttons:
+                button.disabled = False
         self._update(f"{steps} trials played; the last: " + self._explain(rec), render=redraw)
 
     def _refuse(self, message: str) -> None:

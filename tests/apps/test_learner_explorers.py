@@ -204,6 +204,19 @@ def test_the_matrix_explorer_starts_afresh_and_refuses_odd_input():
         MatrixLearnerExplorer(adversary="student")
 
 
+def test_the_matrix_explorer_shows_progress_while_it_runs():
+    app = MatrixLearnerExplorer("Matrix Winnow", "adaptive", seed=1)
+    seen, disabled = [], []
+    app.status.observe(lambda change: (seen.append(change["new"]), disabled.append(app.run_button.disabled)),
+                       names="value")
+    app.run_button.click()
+    working = [v for v in seen if "Working" in v]
+    assert working and "trial 1 of 10" in working[0] and any("trial 10 of 10" in v for v in working)
+    assert all(disabled[: len(working)])  # the buttons are off while it works
+    assert not (app.run_button.disabled or app.step_button.disabled or app.reset_button.disabled)
+    assert "Working" not in app.status.value and "10 trials played" in app.status_text
+
+
 # -- 11: your data ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("trials", ["random", "adaptive"])
 def test_your_data_run_is_evaluates_result(trials):
