@@ -228,38 +228,28 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
                                               if (s >> keys.index(a)) & 1 == (s >> keys.index(b)) & 1), s))
         # six line styles, so that up to six G-vertices differ by more than their colour
         styles = ["-", "--", "-.", ":", (0, (6, 1.5, 1, 1.5, 1, 1.5)), (0, (9, 2))]
-        span_max = max(hi - lo for lo, hi in pairs)
         sides = {v: -1 if (best >> t) & 1 else 1 for t, v in enumerate(keys)}
-        # arcs that end at one path vertex on one side get distinct, nested end points there: from left
-        # to right the arcs arriving from the left (narrowest first), then those leaving to the right
-        # (widest first), so that arcs sharing an end fan out instead of running together
-        ends: dict = {}
-        for lo, hi in pairs:
-            side = sides[copies[lo]]
-            ends.setdefault((hi, side), []).append(((0, -lo), (lo, hi), "hi"))
-            ends.setdefault((lo, side), []).append(((1, -hi), (lo, hi), "lo"))
-        shift: dict = {}
-        for (_, _), group in ends.items():
-            group.sort()
-            # about a node radius between neighbouring ends (0.3 of the vertex spacing), less when many share it
-            step = min(0.3, 0.8 / len(group))
-            for r, (_, arc, end) in enumerate(group):
-                shift[arc, end] = (r - (len(group) - 1) / 2) * step
+        # every arc ends exactly at its two path vertices; on each side the arcs get distinct heights, in
+        # increasing order of span (ties: from left to right), so that arcs sharing an end fan out in height
+        # and no two arcs run together
+        height: dict = {}
+        for side in (1, -1):
+            mine = sorted((hi - lo, lo, hi) for lo, hi in pairs if sides[copies[lo]] == side)
+            for r, (_, lo, hi) in enumerate(mine):
+                height[lo, hi] = 0.3 + 1.0 * r / max(len(mine) - 1, 1)
         for t, v in enumerate(keys):
             side = sides[v]
             below = below or side < 0
             color, ls = CLASS_COLORS[t % 10], styles[t % len(styles)]
             for lo, hi in groups[v]:
-                h = 0.2 + 1.0 * (hi - lo) / span_max
-                left, right = lo + shift[(lo, hi), "lo"], hi + shift[(lo, hi), "hi"]
-                ax.add_patch(Arc(((left + right) / 2, side * 0.22), right - left, 2 * h,
+                ax.add_patch(Arc(((lo + hi) / 2, side * 0.22), hi - lo, 2 * height[lo, hi],
                                  theta1=0 if side > 0 else 180, theta2=180 if side > 0 else 360,
                                  color=color, ls=ls, lw=1.2))
             ax.plot([], [], color=color, ls=ls, lw=1.2, label=f"copies of {v}")
         ax.legend(title="arcs: y equal", loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=LEGEND_FONTSIZE,
                   title_fontsize=LEGEND_FONTSIZE, frameon=False)
     ax.set_xlim(-0.7, len(copies) - 0.3)
-    ax.set_ylim(-1.55 if below else -0.5, 1.5 if pairs else 0.6)
+    ax.set_ylim(-1.6 if below else -0.5, 1.6 if pairs else 0.6)
     ax.set_title(title, fontsize=10)
     ax.set_xlabel("position on the path", fontsize=10)
     ax.set_ylabel("")
@@ -269,7 +259,7 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
     for spine in ("left", "right", "top"):
         ax.spines[spine].set_visible(False)
     if below:
-        ax.spines["bottom"].set_position(("data", -1.55))
+        ax.spines["bottom"].set_position(("data", -1.6))
     return ax
 
 
