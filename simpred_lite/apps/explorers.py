@@ -84,9 +84,9 @@ class BSTTrialExplorer:
         self.labels = None if labels is None else check_labels(labels, n)
         self.history: list[dict] = []
         self.i = CheckedDropdown(options=list(range(n)), value=0, description="vertex i",
-                                 on_invalid=refusal_to_status(self))
+                                 on_invalid=self._refuse)
         self.j = CheckedDropdown(options=list(range(n)), value=n - 1, description="vertex j",
-                                 on_invalid=refusal_to_status(self))
+                                 on_invalid=self._refuse)
         self.label = W.ToggleButtons(options=[("similar (0)", 0), ("dissimilar (1)", 1)], value=0,
                                      description="label y",
                                      tooltips=["Learn will apply y = 0: i and j in the same class",
@@ -150,7 +150,13 @@ class BSTTrialExplorer:
                                                         else ".")
         self._update()
 
+    def _refuse(self, message: str) -> None:
+        self._refusal = f"Not changed: {html.escape(message)} (None is not a vertex)."
+
     def _on_pair(self, change) -> None:
+        if change is not None and change["new"] is None:  # refused (not a vertex): show the refusal, not the pair
+            self.status.value = self.status.value.split("<br>")[0] + "<br>" + self._refusal
+            return
         i, j = int(self.i.value), int(self.j.value)
         if self.labels is not None and i != j:
             self.label.value = int(self.labels[i] != self.labels[j])

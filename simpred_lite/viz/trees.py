@@ -122,8 +122,8 @@ def draw_bst(B, labels=None, ax=None, title: str = "Binary Support Tree B", show
 
 def draw_bst_trial(bst, structure=None, ax=None, labels=None, title: str = "Binary Support Tree"):
     """Draw a BST as in Figure 2 of the paper: ``P_t`` filled light blue, ``S_t`` ringed in
-    black, the tags ``f_t`` in red directly above their vertices, heap indices inside the
-    vertices and the graph vertex (or ``d`` for a dummy leaf) under each leaf.
+    black, the tags ``f_t`` in red above their vertices (beside them, away from the edge to the
+    parent), heap indices inside the vertices and the graph vertex (or ``d`` for a dummy leaf) under each leaf.
 
     With ``labels`` the border of every vertex is the colour of its propagated class; the
     black ring of a vertex of ``S_t`` is drawn *outside* that border, so the class of every
@@ -172,8 +172,10 @@ def draw_bst_trial(bst, structure=None, ax=None, labels=None, title: str = "Bina
             ax.scatter([x], [z], s=1000, c="none", edgecolors="black", linewidths=2.2, zorder=2)
         ax.scatter([x], [z], s=560, c=face, edgecolors=edge, linewidths=2.4, zorder=2)
         ax.text(x, z, str(h), ha="center", va="center", fontsize=10, zorder=3)
-        if structure and h in structure.tags:  # directly above the vertex, clear of its ring
-            ax.text(x, z + 0.33, str(structure.tags[h]), ha="center", va="bottom", color="tab:red", fontsize=10,
+        if structure and h in structure.tags:  # above and beside the vertex, clear of its ring and of the edge up
+            side = 0 if h == 1 else (-1 if h % 2 == 0 else 1)      # left child: upper left; right: upper right
+            ax.text(x + 0.3 * side, z + (0.42 if side == 0 else 0.24), str(structure.tags[h]),
+                    ha={-1: "right", 0: "center", 1: "left"}[side], va="bottom", color="tab:red", fontsize=10,
                     fontweight="bold", zorder=4,
                     bbox=dict(boxstyle="round,pad=0.1", facecolor="white", edgecolor="none", alpha=0.85))
     for h in range(N, 2 * N):
