@@ -291,11 +291,11 @@ class PlaygroundApp:
             try:
                 records.append(self.game.step())
             except ValueError as err:  # e.g. the adaptive adversary's target retired
-                target = getattr(self.game.adversary, "target", None)
+                target = getattr(self.game.adversary, "target", None) or self.game.names[0]
                 if records and self.game.retired.get(target, "").startswith(
                         f"retired at trial {len(self.game.history)}:"):  # the last trial's line gives the reason
-                    stopped = f" Stopped: the adaptive adversary's target {html.escape(repr(target))} has retired " \
-                              "(reason above); choose another target."
+                    stopped = (f" Stopped: the adaptive adversary's target {html.escape(repr(target))} has retired "
+                               f"at trial {len(self.game.history)} (reason above); choose another target.")
                 else:
                     stopped = f" Stopped: {html.escape(str(err))}."
                 break
