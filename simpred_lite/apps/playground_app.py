@@ -17,8 +17,8 @@ import threading
 import time
 from typing import Any
 
-import numpy as np
 import ipywidgets as W
+import numpy as np
 from matplotlib.figure import Figure
 
 from ..checks import check_int
