@@ -29,14 +29,14 @@ for _ in range(60):
     game_ex2.step()
 mistakes_ex2 = {name: np.int64(game_ex2.mistakes[name]) for name in learners_ex2}
 ''',
-        "wrong": '''# seed 1 instead of the seed 0 the statement asks for
-game_ex2 = Playground("karate club", games["random"].names, "adaptive", seed=1,
-                      adversary_options={"target": "AlwaysSimilar"})
+        "wrong": '''# the exhaustive adversary of section 2 copied (candidates=None), not the statement's 32 candidates
+game_ex2 = Playground("karate club", games["random"].names, "adaptive", seed=0,
+                      adversary_options={"target": "AlwaysSimilar", "candidates": None})
 game_ex2.play(60)
 mistakes_ex2 = game_ex2.mistakes
 ''',
         "wrong_fails": ["10-ex2-tests"],
-        "why": "different: step() in a loop, numpy ints; wrong: seed 1 instead of 0 (the mistakes of its own game, but not of the game asked for)",
+        "why": "different: step() in a loop, numpy ints; wrong: candidates=None copied from section 2 (the exhaustive adversary, another sequence: Matrix Perceptron 53 instead of 52)",
     },
     "10-ex3-code": {
         "different": '''names_ex3 = ["AlwaysSimilar", "UnionFindLearner", "Matrix Perceptron", "Matrix Winnow", "BST Perceptron"]
@@ -52,20 +52,20 @@ for adversary in ("cut-biased", "random"):
         touching = {v for e in game.cut for v in e}
         boundary_ex3[graph] = np.float64(len(touching)) / game.n
 ''',
-        "wrong": '''# seed 1 instead of seed 0
+        "wrong": '''# the boundary counted once per cut edge it touches: 2 |Phi| / n
 names_ex3 = ["AlwaysSimilar", "UnionFindLearner", "Matrix Perceptron", "Matrix Winnow", "BST Perceptron"]
 games_ex3, mistakes_ex3, boundary_ex3 = {}, {}, {}
 for graph in ("grid", "planted partition"):
     games_ex3[graph], mistakes_ex3[graph] = {}, {}
     for adversary in ("random", "cut-biased"):
-        game = Playground(graph, names_ex3, adversary, seed=1)
+        game = Playground(graph, names_ex3, adversary, seed=0)
         game.play(100)
         games_ex3[graph][adversary] = game
         mistakes_ex3[graph][adversary] = game.mistakes
-    boundary_ex3[graph] = game.boundary.size / game.n
+    boundary_ex3[graph] = 2 * len(game.cut) / game.n
 ''',
         "wrong_fails": ["10-ex3-tests"],
-        "why": "different: loops swapped, boundary from the cut edges, numpy float and ints, seed as np.int64; wrong: seed 1 instead of 0 (now caught by the visible seed check of games_ex3)",
+        "why": "different: loops swapped, boundary from the cut edges, numpy float and ints, seed as np.int64; wrong: the endpoints of the cut edges counted with multiplicity, 2 |Phi| / n (right on the grid, whose cut edges share no vertex; 0.667 instead of 0.472 on the planted partition)",
     },
     "10-ex4-code": {
         "different": '''def crossings(path):

@@ -18,6 +18,7 @@ import time
 from typing import Any
 
 import ipywidgets as W
+import numpy as np
 from matplotlib.figure import Figure
 
 from ..checks import check_int
@@ -290,7 +291,13 @@ class PlaygroundApp:
             try:
                 records.append(self.game.step())
             except ValueError as err:  # e.g. the adaptive adversary's target retired
-                stopped = f" Stopped: {html.escape(str(err))}."
+                target = getattr(self.game.adversary, "target", None) or self.game.names[0]
+                if records and self.game.retired.get(target, "").startswith(
+                        f"retired at trial {len(self.game.history)}:"):  # the last trial's line gives the reason
+                    stopped = (f" Stopped: the adaptive adversary's target {html.escape(repr(target))} has retired "
+                               f"at trial {len(self.game.history)} (reason above); choose another target.")
+                else:
+                    stopped = f" Stopped: {html.escape(str(err))}."
                 break
             if time.monotonic() - last >= PROGRESS_EVERY_S:
                 self._report(k + 1, steps)
@@ -412,9 +419,16 @@ class PlaygroundApp:
         # curves keep the height of the panel, and a larger bound is named "off the chart"
         bounds = game.bounds()
         cap = max(len(game.history), min(bounds.values(), default=0))
-        plot_mistake_curves(game.results(), axes[-1], bounds, cap=cap,
+        # curves equal on every trial hide each other (markers too, when every trial has one): the legend says so
+        results, labels, seen = game.results(), {}, {}
+        for name, res in results.items():
+            key = tuple(np.asarray(res.cumulative).tolist())
+            if key in seen and len(key):
+                labels[name] = f"{name} (= {seen[key]})"
+            seen.setdefault(key, name)
+        plot_mistake_curves(results, axes[-1], bounds, cap=cap, labels=labels,
                             retired=game.retired, legend="outside",
-                            title=f"Mistakes against the {game.adversary.name} adversary")
+                            title=f"Mistakes against the\n{game.adversary.name} adversary")
         return fig
 
     def _render(self) -> None:

@@ -586,6 +586,8 @@ def test_app_play_stops_when_the_adaptive_target_retires():
     records = app.play()
     assert len(records) == 4 and app.status_text.startswith("Played 4 trials.")
     assert "Stopped: the adaptive adversary's target 'quitter' has retired at trial 4" in app.status_text
+    reason = app.game.retired["quitter"].split(": ", 1)[1]  # said once, in the last trial's line
+    assert app.status_text.count(reason) == 1 and "(reason above)" in app.status_text
 
 
 def test_app_play_is_disabled_where_it_cannot_act_and_the_figure_keeps_its_size():
