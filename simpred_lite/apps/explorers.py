@@ -304,7 +304,7 @@ class PathForestExplorer:
         self._update(f"t = {len(self.history)}: pair ({path[0]}, {path[-1]}), revealed path {list(path)}; "
                      f"new forest edges: {new}.<br>Forest path: {' → '.join(map(str, verts))}; "
                      f"x_{len(self.history)} = ({', '.join(map(str, entry['x']))}) over the "
-                     f"{len(self.forest.edges)} forest edges.")
+                     + (f"{len(self.forest.edges)} forest edges." if len(self.forest.edges) != 1 else "1 forest edge."))
         return entry
 
     def _update(self, text: str) -> None:
@@ -318,7 +318,7 @@ class PathForestExplorer:
         ax = fig.subplots()
         draw_edge_numbering(H, edges=self.forest.edges, ax=ax, pos=self.pos, thick=self.forest.edges,
                             path=last["forest_path"] if last else None, node_size=420, font_size=10,
-                            label_pos=0.35,
+                            label_pos="auto",
                             title=("The forest: edges numbered by disclosure, low → high\n"
                                    + (f"blue: the forest path of the last pair, x_{len(self.history)}" if last
                                       else "no path revealed yet")))

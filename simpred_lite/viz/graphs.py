@@ -392,7 +392,7 @@ def draw_edge_numbering(
     name_offset: int = 0,
     node_size: float = 420,
     font_size: float = 8,
-    label_pos: float = 0.5,
+    label_pos: float | str = 0.5,
 ):
     """Draw ``G`` with edges oriented low -> high and numbered ``e1, e2, ...`` as in §5's figures.
 
@@ -420,7 +420,8 @@ def draw_edge_numbering(
         Size of the edge names ``e1, e2, ...`` (vertex numbers and the title are 1 and 2 points larger).
     label_pos : float
         Where an edge name sits along its edge, as in ``networkx.draw_networkx_edge_labels`` (0.5: the
-        middle; a value off 0.5 separates the names of chords that cross at their middles).
+        middle; a value off 0.5 separates the names of chords that cross at their middles); ``"auto"``:
+        each name at the point of its edge farthest from the vertices and from the names drawn before it).
 
     Returns
     -------
@@ -450,7 +451,7 @@ def draw_edge_numbering(
     D.add_edges_from(shown)
     if path is not None and len(path) > 1:
         steps = [key(e) for e in zip(path, path[1:])]
-        nx.draw_networkx_edges(D, pos, edgelist=steps, ax=ax, edge_color="tab:blue", width=9, alpha=0.35,
+        nx.draw_networkx_edges(D, pos, edgelist=steps, ax=ax, edge_color="tab:blue", width=9, alpha=0.5,
                                arrows=False, node_size=node_size)
     for group, width in (([e for e in shown if e not in thick], 1.0), ([e for e in shown if e in thick], 3.0)):
         cut = [e for e in group if y is not None and y[e[0]] != y[e[1]]]
@@ -460,9 +461,20 @@ def draw_edge_numbering(
                 nx.draw_networkx_edges(D, pos, edgelist=lst, ax=ax, width=width, edge_color=colour, arrows=True,
                                        arrowstyle="-|>", arrowsize=12, node_size=node_size)
     number = {e: k + 1 for k, e in enumerate(edges)}
-    nx.draw_networkx_edge_labels(D, pos, edge_labels={e: f"e{number[e]}" for e in shown if e in number}, ax=ax,
-                                 font_size=font_size, label_pos=label_pos, rotate=False,
-                                 bbox={"boxstyle": "round,pad=0.1", "fc": "white", "lw": 0})
+    named = {e: f"e{number[e]}" for e in shown if e in number}
+    if label_pos == "auto":
+        # each name at the point along its edge farthest from the vertices and the names placed before it
+        placed = [np.asarray(pos[v], dtype=float) for v in range(n)]
+        for e, text in named.items():
+            a, b = np.asarray(pos[e[0]], dtype=float), np.asarray(pos[e[1]], dtype=float)
+            spots = [a + f * (b - a) for f in (0.5, 0.3, 0.7, 0.4, 0.6, 0.22, 0.78)]
+            best = max(spots, key=lambda q: min(float(np.linalg.norm(q - o)) for o in placed))
+            placed.append(best)
+            ax.text(*best, text, fontsize=font_size, ha="center", va="center", zorder=5,
+                    bbox={"boxstyle": "round,pad=0.1", "fc": "white", "lw": 0})
+    else:
+        nx.draw_networkx_edge_labels(D, pos, edge_labels=named, ax=ax, font_size=font_size, label_pos=label_pos,
+                                     rotate=False, bbox={"boxstyle": "round,pad=0.1", "fc": "white", "lw": 0})
     colours = ["0.85"] * n if y is None else [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
     nx.draw_networkx_nodes(D, pos, nodelist=range(n), ax=ax, node_color=colours, node_size=node_size,
                            edgecolors="0.2", linewidths=0.8)
