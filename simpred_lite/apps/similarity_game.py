@@ -72,7 +72,8 @@ class SimilarityGame:
     busy : ipywidgets.HTML
         "drawing…" while the figure is redrawn (the buttons are disabled meanwhile).
     out : ipywidgets.Output
-        The figure: the graph with the current pair, and the mistake curve.
+        The figure: the graph with the last predicted pair circled, and the mistake curve
+        (redrawn on Predict, Reveal and New game, not on a vertex change).
     history : list of dict
         One entry per revealed trial: ``i, j, prediction, truth``.
 
