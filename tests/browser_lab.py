@@ -182,7 +182,7 @@ def _game_prepare(out):
 #: notebook's own input is long to build), with its main action.
 WIDGETS: list[Widget] = [
     Widget("00", "SimilarityGame", "SimilarityGame(*karate_club(), UnionFindLearner(34))",
-           "Predict (0, 33), then Reveal", _button("Reveal"), lambda k: r"Truth: \(0, 33\).*Mistakes: \d+ in 1 trials",
+           "Predict (0, 33), then Reveal", _button("Reveal"), lambda k: r"Truth: \(0, 33\).*Mistakes: \d+ in 1 trial\.",
            prepare=_game_prepare),
     Widget("01", "ResistanceCutExplorer", "ResistanceCutExplorer()", "click vertex 0 (moves it between classes)",
            _button("0"), lambda k: r"Class 1 = \{0, 5, 6, 7, 8\}" if k % 2 else r"Class 1 = \{5, 6, 7, 8\}", repeat=5),

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 
 import ipywidgets as W
+import networkx as nx
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -71,7 +72,8 @@ class SimilarityGame:
     busy : ipywidgets.HTML
         "drawing…" while the figure is redrawn (the buttons are disabled meanwhile).
     out : ipywidgets.Output
-        The figure: the graph with the current pair, and the mistake curve.
+        The figure: the graph with the last predicted pair circled, and the mistake curve
+        (redrawn on Predict, Reveal and New game, not on a vertex change).
     history : list of dict
         One entry per revealed trial: ``i, j, prediction, truth``.
 
@@ -101,6 +103,7 @@ class SimilarityGame:
         self._fresh_learner = copy.deepcopy(learner)
         self.pos = pickable_layout(self.G, graph_layout(self.G, seed=check_int(layout_seed, "layout_seed", low=0)))
         self.history: list[dict] = []
+        self._shown: Figure | None = None
         self._pending: tuple[int, int, int] | None = None
         self.i = CheckedDropdown(options=list(range(n)), value=0, description="vertex i",
                                  on_invalid=refusal_to_status(self))
@@ -152,7 +155,8 @@ class SimilarityGame:
         verdict = "correct" if y == y_hat else "a MISTAKE"
         self._set_status(
             f"Truth: ({i}, {j}) {label_word(y)} — the prediction was {verdict}. "
-            f"Mistakes: {self.learner.mistakes} in {len(self.history)} trials."
+            f"Mistakes: {self.learner.mistakes} in {len(self.history)} "
+            f"{'trial' if len(self.history) == 1 else 'trials'}."
         )
         self._render()
         return y
@@ -168,10 +172,11 @@ class SimilarityGame:
     def _pair_changed(self, change) -> None:
         if change["new"] == change["old"]:
             return
+        # no redraw here (a redraw takes seconds on a busy machine): the new pair is circled on Predict
         if self._pending is not None:
             self._pending = None
-            self._set_status(f"Pair changed to ({self.i.value}, {self.j.value}): press <b>Predict</b>.")
-        self._render()
+            self._set_status(f"Pair changed to ({self.i.value}, {self.j.value}): press <b>Predict</b> "
+                             "(the figure circles it then).")
 
     @property
     def status_text(self) -> str:
@@ -183,21 +188,42 @@ class SimilarityGame:
         self.status.value = text
 
     def figure(self) -> Figure:
-        """The figure the game shows: the graph with the pair circled, and the mistake curve."""
+        """The figure the game shows: the graph with the last predicted pair circled, and the mistake curve."""
         fig = Figure(figsize=(FIGURE_WIDTH_IN, FIGURE_HEIGHT_IN), layout="constrained")
         ax_g, ax_m = fig.subplots(1, 2, width_ratios=[1.5, 1])
-        pair = (int(self.i.value), int(self.j.value)) if self.i.value != self.j.value else None
-        draw_labelled_graph(self.G, self.labels, ax=ax_g, pos=self.pos, highlight_pair=pair,
-                            title="Your pair (circled)", node_size=GRAPH_NODE_SIZE, font_size=GRAPH_FONT_SIZE)
+        draw_labelled_graph(self.G, self.labels, ax=ax_g, pos=self.pos,
+                            title="Pair last predicted (circled)", node_size=GRAPH_NODE_SIZE, font_size=GRAPH_FONT_SIZE)
         ax_g.set_aspect("equal", adjustable="datalim")
         legend_below(ax_g)
+        self._draw_pair(fig)
+        self._draw_mistakes(ax_m)
+        return fig
+
+    def _draw_pair(self, fig: Figure) -> None:
+        """Circle the pair of the last Predict (pending, or the last revealed trial) on ``fig``'s graph."""
+        old = getattr(fig, "_simpred_pair_circle", None)
+        if old is not None:
+            old.remove()
+        if self._pending is not None:
+            pair = self._pending[:2]
+        elif self.history:
+            pair = (self.history[-1]["i"], self.history[-1]["j"])
+        else:
+            pair = None
+        circle = None
+        if pair is not None:
+            circle = nx.draw_networkx_nodes(self.G, self.pos, nodelist=list(pair), ax=fig.axes[0], node_color="none",
+                                            node_size=GRAPH_NODE_SIZE * 2.4, edgecolors="black", linewidths=2.0)
+        fig._simpred_pair_circle = circle
+
+    def _draw_mistakes(self, ax_m) -> None:
+        """The cumulative mistakes (and the dashed bound) on ``ax_m``."""
         wrong = np.array([h["prediction"] != h["truth"] for h in self.history], dtype=int)
         name = type(self.learner).__name__
         plot_mistake_curves({name: np.cumsum(wrong)}, ax_m, None if self.bound is None else {name: self.bound},
                             title="Learner's mistakes", legend="inside")
         if self.bound is not None:  # room above the bound for the legend (upper left), so that it covers no line
             ax_m.set_ylim(0, max(ax_m.get_ylim()[1], 1.4 * self.bound + 1))
-        return fig
 
     def _render(self) -> None:
         buttons = (self.predict_button, self.reveal_button, self.restart_button)
@@ -205,7 +231,17 @@ class SimilarityGame:
             b.disabled = True
         self.busy.value = "<i>drawing…</i>"
         try:
-            show_figure(self.out, self.figure(), dpi=FIGURE_DPI, tight=False)
+            if self._shown is None:
+                self._shown = self.figure()
+                show_figure(self.out, self._shown, dpi=FIGURE_DPI, tight=False)
+                # keep the layout computed for the first drawing: later drawings only change the circle
+                # and the mistake panel, and skip the layout pass (a redraw takes seconds on a busy machine)
+                self._shown.set_layout_engine("none")
+            else:
+                self._draw_pair(self._shown)
+                self._shown.axes[1].clear()
+                self._draw_mistakes(self._shown.axes[1])
+                show_figure(self.out, self._shown, dpi=FIGURE_DPI, tight=False)
         finally:
             self.busy.value = ""
             for b in buttons:

@@ -87,3 +87,21 @@ def test_bound_is_a_dashed_labelled_line_in_the_mistake_panel():
     assert "bound of UnionFindLearner: 32" in labels
     plain = SimilarityGame(G, y, UnionFindLearner(34)).figure()
     assert not [line for line in plain.axes[1].get_lines() if line.get_linestyle() == "--"]
+
+
+def _png(game):
+    return next(o["data"]["image/png"] for o in game.out.outputs if "image/png" in o.get("data", {}))
+
+
+def test_one_trial_is_singular_and_a_vertex_change_does_not_redraw(game):
+    game.i.value, game.j.value = 0, 1
+    game.predict_button.click()
+    game.reveal_button.click()
+    assert "Mistakes: 1 in 1 trial." in game.status_text, "one revealed trial is '1 trial', not '1 trials'"
+    shown = _png(game)
+    game.j.value = 2
+    assert _png(game) == shown, "changing a vertex should not redraw the figure (it is redrawn on Predict)"
+    game.predict_button.click()
+    assert _png(game) != shown, "Predict should redraw the figure with the new pair circled"
+    game.reveal_button.click()
+    assert "in 2 trials." in game.status_text, "two revealed trials are '2 trials'"
