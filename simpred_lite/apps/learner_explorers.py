@@ -21,6 +21,7 @@ from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
+from matplotlib.ticker import MaxNLocator
 
 from ..checks import check_int, check_pair
 from ..game.evaluation import TIME_LIMIT
@@ -42,9 +43,9 @@ from .figure_output import show_figure
 __all__ = ["ReductionExplorer", "MatrixLearnerExplorer", "YourDataExplorer"]
 
 
-def _show(out: W.Output, fig: Figure) -> None:
+def _show(out: W.Output, fig: Figure, dpi: int = 80) -> None:
     """Show ``fig`` in ``out`` at a fixed size (laid out by hand: one render, no tight cropping)."""
-    show_figure(out, fig, dpi=80, tight=False)
+    show_figure(out, fig, dpi=dpi, tight=False)
 
 
 def _path_pos(n: int) -> dict[int, tuple[float, float]]:
@@ -341,7 +342,8 @@ class ReductionExplorer:
 
     def _render(self) -> None:
         rec = self._last
-        fig = Figure(figsize=(8.4, 3.7))
+        # 768 px wide at 96 dpi: shown unscaled in JupyterLab, so a 9-point legend reads as 9 points
+        fig = Figure(figsize=(8, 3.7))
         ax_g, ax_v = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
         pos = _path_pos(self.n)
         class_handles = [Line2D([], [], ls="none", marker="o", ms=9, mfc=CLASS_COLORS[k], mec="0.3", label=f"class {k}")
@@ -376,7 +378,7 @@ class ReductionExplorer:
         ax_g.legend(handles=handles, loc="lower center", ncol=4 if self.lemma7 else 3, fontsize=LEGEND_FONTSIZE,
                     frameon=False, handlelength=1.4, columnspacing=0.8)
         fig.subplots_adjust(left=0.02, right=0.97, top=0.85, bottom=0.2, wspace=0.35)
-        _show(self.out, fig)
+        _show(self.out, fig, dpi=96)
 
     def _draw_votes(self, ax: Any, rec: dict | None) -> None:
         if rec is None:
@@ -408,11 +410,13 @@ class ReductionExplorer:
         ax.step(np.arange(1, len(m) + 1), m, where="post", color="tab:purple", lw=2, label="class mistakes M")
         ax.axhline(self.bound, color="k", ls="--", lw=1.2, label=f"B_s + K = {self.bound:.0f}")
         ax.set_xlim(0, max(10, len(m) + 1))
-        ax.set_ylim(0, self.bound + 2.5)  # room above the bound: M <= bound, so the legend covers no data
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # trials are whole numbers
+        ax.set_ylim(0, self.bound + 1.5)
         ax.set_xlabel("trial")
         ax.set_ylabel("mistakes")
         ax.set_title("Mistakes against Lemma 8's bound", fontsize=10)
-        ax.legend(loc="upper left", ncol=2, fontsize=LEGEND_FONTSIZE, frameon=True)
+        # below the axes, as the vote panel's legend: it can cover neither the step line nor the bound
+        ax.legend(loc="upper left", bbox_to_anchor=(0.0, -0.2), ncol=2, fontsize=LEGEND_FONTSIZE, frameon=False)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)
