@@ -420,7 +420,9 @@ class PlaygroundApp:
         bounds = game.bounds()
         cap = max(len(game.history), min(bounds.values(), default=0))
         # curves equal on every trial hide each other (markers too, when every trial has one): the legend says so
-        results, labels, seen = game.results(), {}, {}
+        results = game.results()
+        labels: dict[str, str] = {}
+        seen: dict[tuple, str] = {}
         for name, res in results.items():
             key = tuple(np.asarray(res.cumulative).tolist())
             if key in seen and len(key):

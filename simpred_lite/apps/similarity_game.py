@@ -13,6 +13,7 @@ facts it shows, and strict nbval checks them.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import ipywidgets as W
 import networkx as nx
@@ -94,6 +95,7 @@ class SimilarityGame:
 
     def __init__(self, G, labels, learner, layout_seed: int = 0, bound: float | None = None):
         self.G = validate_graph(G)
+        self._pair_circle: tuple[Figure | None, Any] = (None, None)  # the figure and the circle drawn on it
         n = self.G.number_of_nodes()
         self.labels = validate_labels(labels, n)
         if getattr(learner, "n", n) != n:
@@ -201,8 +203,8 @@ class SimilarityGame:
 
     def _draw_pair(self, fig: Figure) -> None:
         """Circle the pair of the last Predict (pending, or the last revealed trial) on ``fig``'s graph."""
-        old = getattr(fig, "_simpred_pair_circle", None)
-        if old is not None:
+        drawn_on, old = self._pair_circle
+        if old is not None and drawn_on is fig:
             old.remove()
         if self._pending is not None:
             pair = self._pending[:2]
@@ -214,7 +216,7 @@ class SimilarityGame:
         if pair is not None:
             circle = nx.draw_networkx_nodes(self.G, self.pos, nodelist=list(pair), ax=fig.axes[0], node_color="none",
                                             node_size=GRAPH_NODE_SIZE * 2.4, edgecolors="black", linewidths=2.0)
-        fig._simpred_pair_circle = circle
+        self._pair_circle = (fig, circle)
 
     def _draw_mistakes(self, ax_m) -> None:
         """The cumulative mistakes (and the dashed bound) on ``ax_m``."""
