@@ -591,8 +591,8 @@ class MatrixLearnerExplorer:
         word = "dissimilar" if rec["prediction"] else "similar"
         side = ">" if rec["score"] > rec["threshold"] else "≤"
         text = (f"Trial {len(self.trials)}: pair ({i}, {j}), classes {self.labels[i]} and {self.labels[j]} "
-                f"({'dissimilar' if rec['truth'] else 'similar'}). Score ⟨W, X_t⟩ = {rec['score']:.4g} {side} "
-                f"θ = {rec['threshold']:.4g} (margin {rec['margin']:+.3f}): predicts <b>{word}</b>")
+                f"({'dissimilar' if rec['truth'] else 'similar'}). Score ⟨W, X_t⟩ = {rec['score']:.6g} {side} "
+                f"θ = {rec['threshold']:.6g} (margin {rec['margin']:+.3f}): predicts <b>{word}</b>")
         if not rec["mistake"]:
             return text + ", right: W is unchanged."
         how = "promotion (W grows along X_t)" if rec["truth"] else "demotion (W shrinks along X_t)"
