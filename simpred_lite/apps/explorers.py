@@ -345,9 +345,9 @@ class IsingReductionExplorer:
     """Step through the splices of the graph → constrained-path reduction (Theorem 2).
 
     Choose a small graph ``G`` (from the list, or type an edge list such as ``0-1 1-2 2-0 2-3``,
-    at most 8 vertices and 12 edges, and press **Use this graph**) and ``β``; **Next splice** / **Back** move through the stages
-    of :func:`~simpred_lite.theory.hardness.reduction_stages`: ``P_0`` (the depth-first visit of the
-    spanning tree ``T``), then one non-tree edge spliced in per stage.  At every stage the
+    at most 8 vertices and 12 edges, and press **Use this graph**) and ``β``; **Next splice** / **Back**
+    move through the stages of :func:`~simpred_lite.theory.hardness.reduction_stages`: ``P_0`` (the
+    depth-first visit of the spanning tree ``T``), then one non-tree edge spliced in per stage.  At every stage the
     app shows ``Z_{P_k}(C_k, β)`` beside ``Z_{G_k}(2β)`` (``G_k`` = ``T`` plus the edges
     spliced so far) and the target ``Z_G(2β)``: exact fractions, equal at the last stage.
 
@@ -466,7 +466,8 @@ class IsingReductionExplorer:
                 f"{'equal' if s['Z_path'] == s['Z_graph'] else 'NOT equal'}." if self.stage == last else
                 f"Target Z_G({2 * b}) = {s['Z_graph']}; {last - self.stage} splice(s) to go.")
         self.status.value = "<br>".join([
-            f"Graph G = {html.escape(source)}. Stage {self.stage} of {last}: {what}. The path has {len(s['path'])} vertices, "
+            f"Graph G = {html.escape(source)}. "
+            f"Stage {self.stage} of {last}: {what}. The path has {len(s['path'])} vertices, "
             f"|C| = {len(s['constraints'])} equality constraints.",
             f"Z_P(C, {b}) = {s['Z_path']} and Z_(T + spliced edges)({2 * b}) = {s['Z_graph_k']}: "
             f"{'equal' if equal else 'NOT equal'}.",
