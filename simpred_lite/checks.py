@@ -55,6 +55,7 @@ __all__ = [
     "check_class_learner",
     "check_edge_limit",
     "check_winnow_params",
+    "check_edge_list",
 ]
 
 #: Largest array (in bytes) a function of the package allocates before refusing: 1 GiB.
@@ -1119,3 +1120,83 @@ def check_winnow_params(cut_size: Any, eta: Any) -> tuple[float, float]:
         )
     return (check_real(cut_size, "cut_size", low=0, low_inclusive=False),
             check_real(eta, "eta", low=0, low_inclusive=False))
+
+
+def check_edge_list(text: Any, name: str = "edge list", *, max_vertices: int = 8,
+                    max_edges: int = 12) -> list[tuple[int, int]]:
+    """Parse a small connected simple graph typed as ``"0-1 1-2 2-0 2-3"``.
+
+    Edges are separated by spaces or commas, each written ``u-v`` with whole numbers; the
+    vertices must be ``0, ..., n-1`` with ``n <= max_vertices``, all of them reached (the graph
+    connected), no self-loop, no edge twice, at most ``max_edges`` edges.
+
+    Parameters
+    ----------
+    text : str
+        The edge list.
+    name : str, default "edge list"
+        The argument's name, for the messages.
+    max_vertices, max_edges : int, default 8 and 12
+        The size limits.
+
+    Returns
+    -------
+    list of tuple of int
+        The edges ``(u, v)`` in the order typed.
+
+    Raises
+    ------
+    TypeError
+        If ``text`` is not a string.
+    ValueError
+        With a sentence saying what is wrong and how to fix it.
+
+    Examples
+    --------
+    >>> check_edge_list("0-1 1-2, 2-0 2-3")
+    [(0, 1), (1, 2), (2, 0), (2, 3)]
+    >>> check_edge_list("0-0")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: edge list: 0-0 is a self-loop ...
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"{name} must be a string such as '0-1 1-2 2-0', got {_describe(text)}")
+    tokens = text.replace(",", " ").split()
+    if not tokens:
+        raise ValueError(f"{name} is empty: type edges such as '0-1 1-2 2-0 2-3' (u-v, separated by spaces)")
+    edges: list[tuple[int, int]] = []
+    seen: set[frozenset[int]] = set()
+    for tok in tokens:
+        parts = tok.split("-")
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
+            raise ValueError(f"{name}: {tok!r} is not an edge; write each edge as two vertex numbers joined by "
+                             "'-', such as 0-1")
+        u, v = int(parts[0]), int(parts[1])
+        if u == v:
+            raise ValueError(f"{name}: {tok} is a self-loop (a vertex joined to itself); remove it")
+        if max(u, v) >= max_vertices:
+            raise ValueError(f"{name}: vertex {max(u, v)} is too large; use at most {max_vertices} vertices, "
+                             f"numbered 0 to {max_vertices - 1}")
+        if frozenset((u, v)) in seen:
+            raise ValueError(f"{name}: the edge {tok} is listed twice; keep it once")
+        seen.add(frozenset((u, v)))
+        edges.append((u, v))
+    if len(edges) > max_edges:
+        raise ValueError(f"{name} has {len(edges)} edges, too many; use at most {max_edges}")
+    n = max(max(e) for e in edges) + 1
+    parent = list(range(n))
+
+    def root(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    for u, v in edges:
+        parent[root(u)] = root(v)
+    parts_ = {root(a) for a in range(n)}
+    if len(parts_) > 1:
+        raise ValueError(f"{name}: the graph on vertices 0 to {n - 1} is not connected ({len(parts_)} pieces); "
+                         "add edges so that every vertex is reached")
+    return edges

@@ -15,7 +15,7 @@ import ipywidgets as W
 import networkx as nx
 from matplotlib.figure import Figure
 
-from ..checks import check_int, check_labels
+from ..checks import check_edge_list, check_int, check_labels
 from ..learners.bst_perceptron import BSTPerceptron, trial_structure
 from ..learners.path_forest import PathForest, parse_path
 from ..theory.hardness import reduction_stages
@@ -344,9 +344,10 @@ def _ising_graphs():
 class IsingReductionExplorer:
     """Step through the splices of the graph → constrained-path reduction (Theorem 2).
 
-    Choose a small graph ``G`` and ``β``; **Next splice** / **Back** move through the stages
-    of :func:`~simpred_lite.theory.hardness.reduction_stages`: ``P_0`` (the depth-first visit of the
-    spanning tree ``T``), then one non-tree edge spliced in per stage.  At every stage the
+    Choose a small graph ``G`` (from the list, or type an edge list such as ``0-1 1-2 2-0 2-3``,
+    at most 8 vertices and 12 edges, and press **Use this graph**) and ``β``; **Next splice** / **Back**
+    move through the stages of :func:`~simpred_lite.theory.hardness.reduction_stages`: ``P_0`` (the
+    depth-first visit of the spanning tree ``T``), then one non-tree edge spliced in per stage.  At every stage the
     app shows ``Z_{P_k}(C_k, β)`` beside ``Z_{G_k}(2β)`` (``G_k`` = ``T`` plus the edges
     spliced so far) and the target ``Z_G(2β)``: exact fractions, equal at the last stage.
 
@@ -360,8 +361,12 @@ class IsingReductionExplorer:
     Attributes
     ----------
     graph : ipywidgets.Dropdown
+    edges_text : ipywidgets.Text
+        Your own graph as an edge list; **Use this graph** (``use_button``) checks it with
+        :func:`~simpred_lite.checks.check_edge_list` and, if it is refused, says why in the status and
+        keeps the graph shown.
     beta : CheckedDropdown
-    back_button, next_button : ipywidgets.Button
+    back_button, next_button, use_button : ipywidgets.Button
     stage : int
     stages : list of dict
     status : ipywidgets.HTML
@@ -386,18 +391,25 @@ class IsingReductionExplorer:
         self.beta = CheckedDropdown(options=[1, 2, 3, 4], value=check_int(beta, "beta", low=1, high=4),
                                     description="β", on_invalid=refusal_to_status(self),
                                     tooltip="β, the inverse temperature (1..4): the path uses β, the graph 2β")
+        self.edges_text = W.Text(value="", placeholder="e.g. 0-1 1-2 2-0 2-3", description="edge list",
+                                 tooltip="your own graph: edges u-v separated by spaces, at most 8 vertices "
+                                         "(0..7) and 12 edges, connected")
+        self.use_button = W.Button(description="Use this graph", tooltip="build the reduction of the typed edge list")
+        self._custom: nx.Graph | None = None
         self.back_button = W.Button(description="◀ Back", tooltip="undo the last splice")
         self.next_button = W.Button(description="Next splice ▶", button_style="info",
                                     tooltip="splice the next non-tree edge into the path")
         self.title = W.HTML("<b>From a graph to a constrained path</b>: Z_G(2β) = Z_P(C, β)")
         self.status = W.HTML(layout=W.Layout(min_height="6.5em"))
         self.out = W.Output(layout=W.Layout(min_height="430px"))
-        self.graph.observe(lambda change: self._rebuild() if _real_change(change) else None, names="value")
+        self.graph.observe(lambda change: self._on_graph_choice() if _real_change(change) else None, names="value")
+        self.use_button.on_click(lambda _: self.use_edges())
         self.beta.observe(lambda change: self._rebuild(keep_stage=True) if _real_change(change) else None,
                           names="value")
         self.back_button.on_click(lambda _: self.go(self.stage - 1))
         self.next_button.on_click(lambda _: self.go(self.stage + 1))
         self.widget = W.VBox([self.title, W.HBox([self.graph, self.beta]),
+                              W.HBox([self.edges_text, self.use_button]),
                               W.HBox([self.back_button, self.next_button]), self.status, self.out,
                               focus_style()])
         self.stage = 0
@@ -405,7 +417,30 @@ class IsingReductionExplorer:
 
     @property
     def G(self):
-        return self.GRAPHS[self.graph.value]
+        return self._custom if self._custom is not None else self.GRAPHS[self.graph.value]
+
+    def _on_graph_choice(self) -> None:
+        self._custom = None
+        self._rebuild()
+
+    def use_edges(self) -> bool:
+        """Build the reduction of the edge list typed in ``edges_text``; refuse bad input with a sentence.
+
+        Returns True if the graph was taken; otherwise the status starts with the reason and the
+        graph, β and stage shown stay as they were.
+        """
+        try:
+            edges = check_edge_list(self.edges_text.value, "edge list")
+        except (TypeError, ValueError) as err:
+            self.go(self.stage)
+            self.status.value = f"<b>Not used:</b> {html.escape(str(err))}.<br>" + self.status.value
+            return False
+        G = nx.Graph()
+        G.add_nodes_from(range(max(max(e) for e in edges) + 1))
+        G.add_edges_from(edges)
+        self._custom = G
+        self._rebuild()
+        return True
 
     @property
     def status_text(self) -> str:
@@ -422,6 +457,8 @@ class IsingReductionExplorer:
         self.back_button.disabled = self.stage == 0
         self.next_button.disabled = self.stage == last
         s, b = self.stages[self.stage], int(self.beta.value)
+        source = ("your edge list: " + " ".join(f"{u}-{v}" for u, v in self.G.edges)
+                  if self._custom is not None else self.graph.value)
         what = ("P₀: the depth-first visit of the spanning tree T" if s["spliced"] is None
                 else f"spliced the non-tree edge {s['spliced']}")
         equal = s["Z_path"] == s["Z_graph_k"]
@@ -429,6 +466,7 @@ class IsingReductionExplorer:
                 f"{'equal' if s['Z_path'] == s['Z_graph'] else 'NOT equal'}." if self.stage == last else
                 f"Target Z_G({2 * b}) = {s['Z_graph']}; {last - self.stage} splice(s) to go.")
         self.status.value = "<br>".join([
+            f"Graph G = {html.escape(source)}. "
             f"Stage {self.stage} of {last}: {what}. The path has {len(s['path'])} vertices, "
             f"|C| = {len(s['constraints'])} equality constraints.",
             f"Z_P(C, {b}) = {s['Z_path']} and Z_(T + spliced edges)({2 * b}) = {s['Z_graph_k']}: "

@@ -181,6 +181,44 @@ def test_the_reduction_app_refuses_a_beta_out_of_range_with_a_sentence(beta):
     assert app.stages[-1]["Z_path"] == partition_function(nx.cycle_graph(3), 8)
 
 
+def test_the_reduction_app_takes_a_typed_edge_list_to_the_identity():
+    app = IsingReductionExplorer("triangle", beta=2)
+    app.edges_text.value = "0-1 1-2 2-0 2-3, 3-4 4-0"
+    app.use_button.click()
+    G = nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 0)])
+    assert nx.utils.graphs_equal(app.G, G) and app.stage == 0 and len(app.stages) == 3
+    while not app.next_button.disabled:
+        app.next_button.click()
+    assert app.stages[-1]["Z_path"] == partition_function(G, 4) != partition_function(nx.cycle_graph(3), 4)
+    assert "your edge list" in app.status_text and ": equal." in app.status_text
+    app.graph.value = "complete graph K4"   # the list of graphs takes over again
+    assert nx.utils.graphs_equal(app.G, nx.complete_graph(4)) and app.stage == 0
+
+
+@pytest.mark.parametrize("text, sentence", [
+    ("", "edge list is empty"),
+    ("   ", "edge list is empty"),
+    ("a-b", "'a-b' is not an edge"),
+    ("0-1 1-x", "'1-x' is not an edge"),
+    ("0-1 1", "'1' is not an edge"),
+    ("0-1 1-1", "1-1 is a self-loop"),
+    ("0-1 1-2 2-1", "the edge 2-1 is listed twice"),
+    ("0-1 2-3", "is not connected"),
+    ("0-1 1-3", "is not connected"),   # vertex 2 is never reached
+    ("0-1 1-8", "vertex 8 is too large; use at most 8 vertices"),
+    ("0-1 1-2 2-3 3-4 4-5 5-6 6-7 7-0 0-2 0-3 0-4 0-5 0-6", "13 edges, too many; use at most 12"),
+])
+def test_the_reduction_app_refuses_a_bad_edge_list_with_a_sentence_and_keeps_its_graph(text, sentence):
+    app = IsingReductionExplorer("square with a diagonal", beta=1)
+    app.next_button.click()
+    before = (app.G, app.stage, [s["Z_path"] for s in app.stages])
+    app.edges_text.value = text
+    app.use_button.click()
+    assert app.status_text.startswith("Not used: ") and sentence in app.status_text
+    assert (app.G, app.stage, [s["Z_path"] for s in app.stages]) == before
+    assert "square with a diagonal" in app.status_text   # the status still describes the graph shown
+
+
 # -- the executed notebooks: widgets shown to the student are fresh --------------------------
 #: What each app shows before anyone touched it (a value of one of its HTML widgets).
 FRESH = {
