@@ -123,8 +123,10 @@ class PlaygroundApp:
         self.graph = CheckedDropdown(options=list(GRAPHS), value=graph, description="graph", on_invalid=refuse)
         self.learners = W.SelectMultiple(options=offered, value=names, description="learners",
                                          rows=len(offered))  # every learner visible, no scrolling
-        self.adversary = CheckedDropdown(options=list(ADVERSARIES), value=adversary, description="adversary",
-                                         on_invalid=refuse)
+        # "path-revealing" is another name for "shortest path": the registry keeps it, the menu lists it once
+        adversary = "shortest path" if adversary == "path-revealing" else adversary
+        self.adversary = CheckedDropdown(options=[a for a in ADVERSARIES if a != "path-revealing"], value=adversary,
+                                         description="adversary", on_invalid=refuse)
         self.target = CheckedDropdown(options=names, value=names[0] if names else None, description="target",
                                       on_invalid=refuse)
         self.seed = WholeNumberText(value=seed, low=0, high=10**6, description="seed", on_invalid=refuse,
