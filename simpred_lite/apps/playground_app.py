@@ -27,7 +27,7 @@ from ..game.playground import GRAPHS, LEARNERS, Playground
 from ..learners.registry import playable
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, legend_below, pickable_layout
-from ..viz.trees import draw_bst
+from ..viz.trees import bst_layout, draw_bst
 from .controls import BrowserClickButton, CheckedDropdown, WholeNumberText, focus_style, refusal_to_status
 from .figure_output import show_figure
 from .text import plain_text
@@ -123,8 +123,10 @@ class PlaygroundApp:
         self.graph = CheckedDropdown(options=list(GRAPHS), value=graph, description="graph", on_invalid=refuse)
         self.learners = W.SelectMultiple(options=offered, value=names, description="learners",
                                          rows=len(offered))  # every learner visible, no scrolling
-        self.adversary = CheckedDropdown(options=list(ADVERSARIES), value=adversary, description="adversary",
-                                         on_invalid=refuse)
+        # "path-revealing" is another name for "shortest path": the registry keeps it, the menu lists it once
+        adversary = "shortest path" if adversary == "path-revealing" else adversary
+        self.adversary = CheckedDropdown(options=[a for a in ADVERSARIES if a != "path-revealing"], value=adversary,
+                                         description="adversary", on_invalid=refuse)
         self.target = CheckedDropdown(options=names, value=names[0] if names else None, description="target",
                                       on_invalid=refuse)
         self.seed = WholeNumberText(value=seed, low=0, high=10**6, description="seed", on_invalid=refuse,
@@ -160,6 +162,7 @@ class PlaygroundApp:
         self.reset_button.on_click(lambda _: self.reset())
         for w in (self.graph, self.learners, self.adversary, self.target, self.seed):
             w.observe(self._on_setting, names="value")
+        self.play_steps.observe(self._on_steps, names="value")
         self.widget = W.VBox([
             W.HBox([self.graph, self.adversary, self.seed]),
             W.HBox([self.learners, W.VBox([self.target, self.i, self.j])]),
@@ -208,6 +211,11 @@ class PlaygroundApp:
         # reports a "change" from it to itself, which must not restart the game
         if not self._building and not self.busy and change["new"] != change["old"]:
             self._rebuild()
+
+    def _on_steps(self, change) -> None:
+        # a valid number of steps replaces an earlier refusal on the status line
+        if change["new"] != change["old"] and self.status.value.startswith("Not changed:"):
+            self.status.value = f"Play will run {change['new']} trials."
 
     @property
     def busy(self) -> bool:
@@ -407,7 +415,14 @@ class PlaygroundApp:
         elif bst_path is not None and bst_name is not None:
             bst = getattr(game.learners[bst_name], "bst", None)
             if bst is not None:
-                draw_bst(bst, game.labels, ax=axes[1], path=bst_path, title=f"BST path ({bst_name})")
+                # only the pair's two leaves are numbered: all N numbers would run together at this size
+                draw_bst(bst, game.labels, ax=axes[1], path=bst_path, title=f"BST path ({bst_name})",
+                         show_vertices=False)
+                leaf_pos = bst_layout(bst)
+                last = game.history[-1].trial
+                for v in (last.i, last.j):
+                    axes[1].annotate(str(v), leaf_pos[bst.leaf(v)], xytext=(0, -6), textcoords="offset points",
+                                     ha="center", va="top", fontsize=9, fontweight="bold")
                 # one line less wide, so that the titles of neighbouring panels never touch
                 axes[1].set_title(axes[1].get_title().replace(": N =", "\nN =", 1), fontsize=PANEL_TITLE_SIZE)
             else:  # the learner exposes only bst_path(i, j): show the heap indices

@@ -105,3 +105,22 @@ def test_progress_ends_at_the_trials_played(steps):
     app = PlaygroundApp("barbell", ["AlwaysSimilar"], "random", play_steps=steps)
     app.play_in_background().join(timeout=120)
     assert app.progress.value == steps == app.progress.max and app.progress.description == f"trial {steps} of {steps}"
+
+
+def test_a_valid_number_of_steps_clears_an_earlier_refusal():
+    app = PlaygroundApp("barbell", ["AlwaysSimilar"], "random", play_steps=20)
+    with pytest.raises(ValueError, match="steps must be a whole number"):
+        app.play_steps.value = "x"
+    assert app.status_text.startswith("Not changed: steps must be a whole number")
+    app.play_steps.value = 10
+    assert "Not changed" not in app.status_text
+    assert app.status_text == "Play will run 10 trials."
+    app.play_button.click()
+    assert len(app.game.history) == 10
+
+
+def test_the_adversary_menu_lists_the_shortest_path_adversary_once():
+    app = PlaygroundApp("barbell", ["AlwaysSimilar"], "path-revealing")
+    assert "path-revealing" not in app.adversary.options and "shortest path" in app.adversary.options
+    assert app.adversary.value == "shortest path"
+    assert app.game.adversary.name in ("shortest path", "path-revealing")
