@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
+import networkx as nx
 import numpy as np
 
 __all__ = [
@@ -1185,18 +1186,10 @@ def check_edge_list(text: Any, name: str = "edge list", *, max_vertices: int = 8
     if len(edges) > max_edges:
         raise ValueError(f"{name} has {len(edges)} edges, too many; use at most {max_edges}")
     n = max(max(e) for e in edges) + 1
-    parent = list(range(n))
-
-    def root(a: int) -> int:
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
-    for u, v in edges:
-        parent[root(u)] = root(v)
-    parts_ = {root(a) for a in range(n)}
-    if len(parts_) > 1:
-        raise ValueError(f"{name}: the graph on vertices 0 to {n - 1} is not connected ({len(parts_)} pieces); "
+    graph = nx.Graph(edges)
+    graph.add_nodes_from(range(n))  # a skipped vertex number is a piece of its own
+    pieces = nx.number_connected_components(graph)
+    if pieces > 1:
+        raise ValueError(f"{name}: the graph on vertices 0 to {n - 1} is not connected ({pieces} pieces); "
                          "add edges so that every vertex is reached")
     return edges
