@@ -143,13 +143,14 @@ P_both = member.T @ member / len(trees4)
 pairs4 = [(a, b) for a in range(len(E4)) for b in range(a + 1, len(E4))]
 gap = {(a, b): P_both[a, b] - R4[a] * R4[b] for a, b in pairs4}
 min_gap_ex4 = float(min(gap.values()))
-pairs_equal_ex4 = [(E4[a], E4[b]) for (a, b), g in gap.items() if g == 0]     # exact float equality
+pairs_equal_ex4 = [(E4[a], E4[b]) for (a, b), g in gap.items() if abs(g) < 1e-2]   # typo: 1e-2 for 1e-12
 n_equal_ex4 = len(pairs_equal_ex4)
 ''',
         "wrong_fails": ["02-ex4-tests"],
         "why": "different: pair counts with itertools while iterating the trees, numpy float and int; "
-               "wrong: equality decided by exact float comparison (gap == 0), which misses the pairs whose gap "
-               "comes out as a rounding error (18 of the 36)",
+               "wrong: equality tested with the tolerance 1e-2 instead of 1e-12, so the 42 grid pairs whose "
+               "exact gap is -1/576 or -1/144 count as equal too (78 pairs, not 36). The exact gaps nearest "
+               "the tolerance are -1/144 = -0.0069 and -1/36 = -0.028, so the verdict does not hang on rounding",
     },
     "02-ex5-code": {
         "different": '''import numpy as np

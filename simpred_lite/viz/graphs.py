@@ -307,6 +307,79 @@ def draw_spanning_tree(G: nx.Graph, T: nx.Graph, labels=None, ax=None, pos=None,
 
 LOOP_WALK_COLOR = "#ffb25b"   # the raw walk of draw_loop_erasure: light orange, under the path
 LOOP_PATH_COLOR = "#0044ff"   # its loop erasure: a saturated blue that stays blue on top of the orange
+WALK_WIDTH = 6.0              # width (points) of the raw walk's band; the ×k counts stay outside it
+
+
+def _label_beside_edges(ax, pos, edge_labels: dict, font_size: float, clear: float, node_size: float,
+                        obstacles=()) -> None:
+    """Write ``edge_labels[(u, v)]`` beside each edge, never on it.
+
+    A label on its edge would hide what is drawn along it (the walk's band, the widget's dashed
+    erased loop), so each label's box sits ``clear`` points off the edge's centre line, on one
+    side of it, at its middle or a little towards one end.  Among these spots each label takes
+    the one that overlaps least with the other labels, the vertices, the ``obstacles`` edges
+    and the outside of the drawing (first each in turn, then twice more each given all the
+    others); ties go to the middle, above a horizontal edge and right of a vertical one.
+    Geometry in points, from the axes' current scale.
+    """
+    if not edge_labels:
+        return
+    to_pt = 72.0 / ax.figure.dpi
+
+    def pt(v) -> np.ndarray:
+        return ax.transData.transform(np.asarray(pos[v], dtype=float)) * to_pt
+
+    pad = 0.15 * font_size
+    radius = 0.5 * float(np.sqrt(node_size))                      # a vertex disc, in points
+    verts = np.array([pt(v) for v in pos])
+    frame = (*(verts.min(axis=0) - radius), *(verts.max(axis=0) + radius))
+    samples = []                                                  # points along the edges to keep clear
+    for u, v in obstacles:
+        p, q = pt(u), pt(v)
+        k = max(2, int(np.hypot(*(q - p)) / 2.0))
+        samples.append(((min(u, v), max(u, v)), p + np.linspace(0, 1, k)[:, None] * (q - p)))
+
+    def area(r, s) -> float:
+        return max(0.0, min(r[2], s[2]) - max(r[0], s[0])) * max(0.0, min(r[3], s[3]) - max(r[1], s[1]))
+
+    spots = {}
+    for (u, v), text in edge_labels.items():
+        p, q = pt(u), pt(v)
+        normal = np.array([p[1] - q[1], q[0] - p[0]]) / (float(np.hypot(*(q - p))) or 1.0)
+        if normal[1] < -1e-9 or (abs(normal[1]) <= 1e-9 and normal[0] < 0):
+            normal = -normal                                      # the preferred side: above, else right
+        w, h = 0.75 * font_size * len(text) + 2 * pad, 1.25 * font_size + 2 * pad
+        options = []
+        for along, along_cost in ((0.5, 0.0), (0.35, 3.0), (0.65, 3.0)):
+            for side, side_cost in ((normal, 0.0), (-normal, 1.0)):
+                centre = p + along * (q - p) + (clear + 0.5 * abs(side[0]) * w + 0.5 * abs(side[1]) * h) * side
+                box = (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
+                cost = along_cost + side_cost + 2.0 * (w * h - area(box, frame))
+                for c in verts:
+                    cost += 3.0 * area(box, (*(c - 0.8 * radius), *(c + 0.8 * radius)))
+                grown = (box[0] - clear, box[1] - clear, box[2] + clear, box[3] + clear)
+                for e, pts in samples:
+                    if e != (min(u, v), max(u, v)):
+                        inside = ((pts[:, 0] > grown[0]) & (pts[:, 0] < grown[2])
+                                  & (pts[:, 1] > grown[1]) & (pts[:, 1] < grown[3]))
+                        cost += 4.0 * int(inside.sum())
+                options.append((cost, box, p + along * (q - p), side))
+        spots[(u, v)] = options
+
+    chosen: dict = {}
+    for _ in range(3):
+        for e, options in spots.items():
+            others = [chosen[f][1] for f in chosen if f != e]
+            near = [(r[0] - 1, r[1] - 1, r[2] + 1, r[3] + 1) for r in others]
+            chosen[e] = min(options, key=lambda o: o[0] + 10.0 * sum(area(o[1], r) for r in near))
+    for e, (_, _, anchor, side) in chosen.items():
+        ha = "left" if side[0] > 0.3 else "right" if side[0] < -0.3 else "center"
+        va = "bottom" if side[1] > 0.3 else "top" if side[1] < -0.3 else "center"
+        off = (clear + pad) * side
+        ax.annotate(edge_labels[e], xy=ax.transData.inverted().transform(anchor / to_pt),
+                    xytext=(off[0], off[1]), textcoords="offset points", ha=ha, va=va, fontsize=font_size,
+                    color="tab:red", zorder=6,
+                    bbox={"boxstyle": f"round,pad={pad / font_size}", "fc": "white", "ec": "tab:red", "lw": 0.6})
 
 
 def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: str = "Wilson: one loop-erased walk",
@@ -316,8 +389,9 @@ def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: 
     ``tree_edges`` is the tree grown so far (black), ``walk`` the random walk from a new
     start vertex until it hits the tree (orange, thin), ``path`` its loop erasure (blue,
     bold) that is grafted onto the tree.  Every vertex carries its number, and an edge the
-    walk crossed more than once carries the count (``×3``), so the crossings add up to the
-    number of steps in the title.
+    walk crossed more than once carries the count (``×3``) beside it, never on it (so that
+    nothing drawn along the edge is hidden), and the crossings add up to the number of steps
+    in the title.
 
     Parameters
     ----------
@@ -353,7 +427,7 @@ def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: 
     nx.draw_networkx_edges(G, pos, ax=ax, edge_color="0.88", width=0.6)
     nx.draw_networkx_edges(G, pos, edgelist=list(tree_edges), ax=ax, edge_color="black", width=2.0)
     crossings = Counter((min(a, b), max(a, b)) for a, b in zip(walk[:-1], walk[1:]))
-    nx.draw_networkx_edges(G, pos, edgelist=list(crossings), ax=ax, edge_color=LOOP_WALK_COLOR, width=6.0)
+    nx.draw_networkx_edges(G, pos, edgelist=list(crossings), ax=ax, edge_color=LOOP_WALK_COLOR, width=WALK_WIDTH)
     nx.draw_networkx_edges(G, pos, edgelist=list(zip(path[:-1], path[1:])), ax=ax, edge_color=LOOP_PATH_COLOR,
                            width=2.5)
     nx.draw_networkx_nodes(G, pos, ax=ax, node_color="white", node_size=node_size, edgecolors="0.3", linewidths=0.6)
@@ -364,13 +438,8 @@ def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: 
                                edgecolors="black", linewidths=1.5, node_shape="s")
     nx.draw_networkx_labels(G, pos, ax=ax, font_size=font_size)
     multiple = {e: f"×{c}" for e, c in crossings.items() if c > 1}
-    if multiple:
-        labels = nx.draw_networkx_edge_labels(G, pos, edge_labels=multiple, ax=ax, font_size=font_size,
-                                              font_color="tab:red", rotate=False,
-                                              bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "tab:red",
-                                                    "lw": 0.6})
-        for text in labels.values():
-            text.set_zorder(6)   # above every edge drawn later (the widget's erased loop)
+    _label_beside_edges(ax, pos, multiple, font_size=font_size, clear=WALK_WIDTH / 2 + 1.5, node_size=node_size,
+                        obstacles=[*tree_edges, *crossings, *zip(path[:-1], path[1:])])
     erased = len(walk) - len(path)
     n_steps, n_path = len(walk) - 1, len(path) - 1
     ax.set_title(f"{title}\nwalk of {n_steps} step{'' if n_steps == 1 else 's'} (orange), {erased} erased,\n"

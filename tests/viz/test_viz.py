@@ -185,6 +185,37 @@ def test_loop_erasure_numbers_every_vertex_and_counts_repeated_crossings():
     assert not ax.axison
 
 
+@pytest.mark.parametrize("font_size", [8, 11])
+def test_loop_erasure_counts_sit_beside_their_edges_and_hide_no_walked_edge(font_size):
+    from simpred_lite.viz import draw_loop_erasure
+    from simpred_lite.viz.graphs import WALK_WIDTH
+
+    G = nx.convert_node_labels_to_integers(nx.grid_2d_graph(4, 4), ordering="sorted")
+    pos = {v: (v % 4, -(v // 4)) for v in G}
+    # (0, 1) x3 and (0, 4) x2 meet at a corner; (5, 6), (6, 10), (9, 10) x2 or more around one cell
+    walk = [0, 1, 0, 1, 5, 6, 10, 9, 10, 6, 5, 1, 0, 4, 0, 4, 8, 12]
+    path = [0, 4, 8, 12]
+    fig = Figure(figsize=(4, 4))
+    FigureCanvasAgg(fig)
+    ax = draw_loop_erasure(G, pos, [], walk, path, ax=fig.add_subplot(), node_size=300, font_size=font_size)
+    fig.canvas.draw()                                   # places the boxes around the counts
+    renderer = fig.canvas.get_renderer()
+    boxes = [t.get_bbox_patch().get_window_extent(renderer) for t in ax.texts if t.get_text().startswith("×")]
+    assert all(box.width > font_size for box in boxes), "the boxes are measured in pixels, after drawing"
+    assert len(boxes) == 6, "every edge walked more than once carries its count"
+    band = WALK_WIDTH / 2 * fig.dpi / 72                  # half the walk's band, in pixels
+    for a, b in {(min(u, v), max(u, v)) for u, v in zip(walk[:-1], walk[1:])}:
+        p, q = ax.transData.transform(pos[a]), ax.transData.transform(pos[b])
+        line = p + np.linspace(0, 1, 200)[:, None] * (q - p)
+        for box in boxes:
+            inside = ((line[:, 0] > box.x0 - band) & (line[:, 0] < box.x1 + band)
+                      & (line[:, 1] > box.y0 - band) & (line[:, 1] < box.y1 + band))
+            assert not inside.any(), f"a count's box covers the walked edge {a}-{b}"
+    for i, one in enumerate(boxes):
+        for other in boxes[i + 1:]:
+            assert not one.overlaps(other), "two counts overlap"
+
+
 def test_figure1_numbers_the_depth_first_order_on_T_in_readable_type():
     from simpred_lite.viz import plot_figure1
 
