@@ -3,7 +3,7 @@ correct answer written differently and one plausible wrong answer (see coursewor
 
 ANSWERS = {
     "07-ex1-code": {
-        "different": '''trials_one = random_walk_trials(G, labels, 200, seed=0)
+        "different": '''trials_one = random_walk_trials(G, labels, 200, seed=2)
 fa, fd = PathForest(40, grow="always"), PathForest(40, grow="disconnected")
 
 
@@ -16,18 +16,20 @@ flags = np.array([as_set(fa, fa.instance(t.i, t.j, t.path)) != as_set(fd, fd.ins
 differ_ex1 = np.int64(flags.sum())
 first_ex1 = np.argmax(flags)
 ''',
-        "wrong": '''# compares the vectors x_t entry by entry (edge numbers differ between the forests)
-trials_one = random_walk_trials(G, labels, 200, seed=0)
+        "wrong": '''# counts only the trials on which the two forest paths have different LENGTHS (misses equal-length paths
+# through different edges)
+trials_one = random_walk_trials(G, labels, 200, seed=2)
 fa, fd = PathForest(40, grow="always"), PathForest(40, grow="disconnected")
 diff = []
 for k, t in enumerate(trials_one):
     xa, xd = fa.instance(t.i, t.j, t.path), fd.instance(t.i, t.j, t.path)
-    if len(xa) != len(xd) or (xa != xd).any():
+    if np.count_nonzero(xa) != np.count_nonzero(xd):
         diff.append(k)
 differ_ex1, first_ex1 = len(diff), diff[0]
 ''',
         "wrong_fails": ["07-ex1-tests"],
-        "why": "different: frozensets with numpy signs, numpy count and argmax; wrong: raw x_t vectors compared entry by entry (too many trials)",
+        "why": "different: frozensets with numpy signs, numpy count and argmax; wrong: only length differences counted "
+               "(a lower bound: 23 instead of 41 trials)",
     },
     "07-ex2-code": {
         "different": '''G_ex2, labels_ex2 = sp.planted_partition(80, 2, p_in=0.2, p_out=0.015, seed=7)
