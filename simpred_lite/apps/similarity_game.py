@@ -24,6 +24,7 @@ from ..checks import check_int, check_real
 from ..graphs import validate_graph, validate_labels
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, graph_layout, legend_below, pickable_layout
+from ..viz.style import LEGEND_FONTSIZE
 from .controls import CheckedDropdown, focus_style, refusal_to_status
 from .figure_output import show_figure
 from .text import label_word, plain_text
@@ -35,9 +36,12 @@ __all__ = ["SimilarityGame"]
 #: (at least :data:`~simpred_lite.viz.style.MIN_PICKED_NUMBER_PT` as shown).
 FIGURE_DPI = 96
 FIGURE_WIDTH_IN = 8.0
-FIGURE_HEIGHT_IN = 4.5
+FIGURE_HEIGHT_IN = 5.0
 GRAPH_NODE_SIZE = 300
 GRAPH_FONT_SIZE = 10
+#: Every vertex keeps this fraction of the drawing's width from the edges it is not on (about its
+#: 10 pt radius plus a margin, at the size the game draws the graph), see ``pickable_layout``.
+LAYOUT_CLEARANCE = 0.05
 
 
 class SimilarityGame:
@@ -103,7 +107,8 @@ class SimilarityGame:
         self.learner = learner
         self.bound = None if bound is None else check_real(bound, "bound", low=0)
         self._fresh_learner = copy.deepcopy(learner)
-        self.pos = pickable_layout(self.G, graph_layout(self.G, seed=check_int(layout_seed, "layout_seed", low=0)))
+        self.pos = pickable_layout(self.G, graph_layout(self.G, seed=check_int(layout_seed, "layout_seed", low=0)),
+                                   clearance=LAYOUT_CLEARANCE)
         self.history: list[dict] = []
         self._shown: Figure | None = None
         self._pending: tuple[int, int, int] | None = None
@@ -222,10 +227,15 @@ class SimilarityGame:
         """The cumulative mistakes (and the dashed bound) on ``ax_m``."""
         wrong = np.array([h["prediction"] != h["truth"] for h in self.history], dtype=int)
         name = type(self.learner).__name__
-        plot_mistake_curves({name: np.cumsum(wrong)}, ax_m, None if self.bound is None else {name: self.bound},
-                            title="Learner's mistakes", legend="inside")
-        if self.bound is not None:  # room above the bound for the legend (upper left), so that it covers no line
+        plot_mistake_curves({name: np.cumsum(wrong)}, ax_m, title="Learner's mistakes", legend=None)
+        if self.bound is not None:
+            # the bound black and under the curve (as in the notebook's static figures): a curve that
+            # reaches the bound stays visible on it, and the bound goes on to the right of the curve
+            ax_m.axhline(self.bound, color="black", ls="--", lw=1.2, zorder=1.5,
+                         label=f"bound of {name}: {self.bound:g}")
+            # room above the bound for the legend (upper left), so that it covers no line
             ax_m.set_ylim(0, max(ax_m.get_ylim()[1], 1.4 * self.bound + 1))
+        ax_m.legend(loc="upper left", fontsize=LEGEND_FONTSIZE)
 
     def _render(self) -> None:
         buttons = (self.predict_button, self.reveal_button, self.restart_button)

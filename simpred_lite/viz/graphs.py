@@ -14,7 +14,7 @@ import networkx as nx
 import numpy as np
 from matplotlib.lines import Line2D
 
-from ..checks import check_int
+from ..checks import check_int, check_real
 from ..graphs import cut_edges, validate_graph, validate_labels
 from .style import CLASS_COLORS, LEGEND_FONTSIZE, new_axes
 
@@ -22,6 +22,7 @@ __all__ = [
     "MAX_NUMBERED_VERTICES",
     "graph_layout",
     "pickable_layout",
+    "edge_clearance",
     "legend_below",
     "draw_labelled_graph",
     "draw_spanning_tree",
@@ -53,7 +54,7 @@ def graph_layout(G: nx.Graph, seed: int = 0) -> dict[int, np.ndarray]:
     return nx.spring_layout(validate_graph(G), seed=check_int(seed, "seed", low=0, high=2**32 - 1))
 
 
-def pickable_layout(G: nx.Graph, pos: dict | None = None) -> dict:
+def pickable_layout(G: nx.Graph, pos: dict | None = None, clearance: float | None = None) -> dict:
     """A layout that spreads the vertices evenly, for a drawing where a student picks vertices by number.
 
     A spring layout packs the vertices of a dense core on top of each other (karate club's
@@ -68,11 +69,22 @@ def pickable_layout(G: nx.Graph, pos: dict | None = None) -> dict:
     G : networkx.Graph
     pos : dict, optional
         The starting layout (default :func:`graph_layout`).
+    clearance : float, optional
+        The distance, as a fraction of the drawing's width, that every vertex keeps from every
+        edge it is not an endpoint of (see :func:`edge_clearance`): the vertices and the edges
+        are pushed apart until it holds, so that no edge runs under a vertex's disk and looks
+        like an edge of that vertex.  Choose it at least the drawn vertex radius (plus a margin)
+        divided by the drawing's width in points.  By default the older, looser spreading.
 
     Returns
     -------
     dict
         Vertex -> position.
+
+    Raises
+    ------
+    ValueError
+        When ``clearance`` cannot be reached (then ask for less, or draw the graph larger).
 
     Examples
     --------
@@ -82,9 +94,98 @@ def pickable_layout(G: nx.Graph, pos: dict | None = None) -> dict:
     """
     G = validate_graph(G)
     pos = graph_layout(G) if pos is None else pos
+    if clearance is not None:
+        clearance = check_real(clearance, "clearance", low=0, high=0.2)
     if G.number_of_nodes() < 3 or not nx.is_connected(G):
         return pos
-    return _spread(G, nx.kamada_kawai_layout(G, pos=pos))
+    kk = nx.kamada_kawai_layout(G, pos=pos)
+    if clearance is None:
+        return _spread(G, kk)
+    out = _clear_edges(G, kk, clearance=clearance)
+    reached = edge_clearance(G, out)
+    if reached < clearance:
+        raise ValueError(f"pickable_layout reached a clearance of {reached:.3f}, not {clearance}: ask for less")
+    return out
+
+
+def edge_clearance(G: nx.Graph, pos: dict) -> float:
+    """The smallest distance from a vertex to an edge it is not an endpoint of, as a fraction of the drawing's width.
+
+    Times the drawing's width in points, it must exceed the drawn vertex radius, or an edge runs
+    under a vertex's disk and looks like an edge of that vertex.  ``inf`` when no such pair exists.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+    pos : dict
+        Vertex -> position.
+
+    Examples
+    --------
+    Vertex 1 lies 0.5 above the edge 0-2 of a drawing 2 wide:
+
+    >>> edge_clearance(nx.Graph([(0, 2), (1, 3)]), {0: (0, 0), 1: (1, 0.5), 2: (2, 0), 3: (1, 2)})
+    0.25
+    >>> edge_clearance(nx.path_graph(2), {0: (0, 0), 1: (1, 1)})
+    inf
+    """
+    nodes = list(G.nodes)
+    index = {v: k for k, v in enumerate(nodes)}
+    P = np.array([pos[v] for v in nodes], dtype=float)
+    edges = np.array([(index[u], index[v]) for u, v in G.edges], dtype=int).reshape(-1, 2)
+    gaps, on_edge, _, _ = _vertex_edge_gaps(P, edges)
+    free = gaps[~on_edge]
+    if free.size == 0:
+        return float("inf")
+    return float(free.min() / (float(np.ptp(P, axis=0).max()) or 1.0))
+
+
+def _vertex_edge_gaps(P: np.ndarray, edges: np.ndarray):
+    """Distances of each vertex (rows) to each edge (columns) of the segments ``edges`` between points ``P``;
+    also which vertex is an end of which edge, where the closest point lies (0..1 along the edge) and the offset."""
+    a, b = P[edges[:, 0]], P[edges[:, 1]]
+    ab = b - a
+    length2 = np.maximum((ab ** 2).sum(axis=1), 1e-12)
+    s = np.clip(((P[:, None, :] - a[None]) * ab[None]).sum(axis=2) / length2[None], 0.0, 1.0)
+    off = P[:, None, :] - (a[None] + s[..., None] * ab[None])
+    vertex = np.arange(len(P))[:, None]
+    on_edge = (edges[None, :, 0] == vertex) | (edges[None, :, 1] == vertex)
+    return np.hypot(off[..., 0], off[..., 1]), on_edge, s, off
+
+
+def _clear_edges(G: nx.Graph, pos: dict, clearance: float, gap: float = 0.13, rounds: int = 500) -> dict:
+    """Push apart vertices closer than ``gap`` and each vertex closer than ``clearance`` to an edge it is not on
+    (the vertex one way, the edge's ends the other), both as fractions of the current drawing's width."""
+    nodes = list(G.nodes)
+    index = {v: k for k, v in enumerate(nodes)}
+    P = np.array([pos[v] for v in nodes], dtype=float)
+    edges = np.array([(index[u], index[v]) for u, v in G.edges], dtype=int).reshape(-1, 2)
+    for _ in range(rounds):
+        moved = False
+        P -= P.mean(axis=0)
+        width = float(np.ptp(P, axis=0).max()) or 1.0
+        d_min, c_min = gap * width, clearance * width * 1.02  # 2 % over, so the rule holds after the last step
+        diff = P[:, None, :] - P[None, :, :]
+        dist = np.hypot(diff[..., 0], diff[..., 1])
+        np.fill_diagonal(dist, d_min)
+        close = dist < d_min
+        if close.any():
+            moved = True
+            safe = np.where(dist > 1e-12, dist, 1.0)
+            P += (np.where(close, (d_min - dist) / 2 / safe, 0.0)[..., None] * diff).sum(axis=1)
+        if edges.size:
+            gaps, on_edge, s, off = _vertex_edge_gaps(P, edges)
+            hit = (gaps < c_min) & ~on_edge
+            if hit.any():
+                moved = True
+                safe = np.where(gaps > 1e-12, gaps, 1.0)
+                step = np.where(hit, (c_min - gaps) / safe, 0.0)[..., None] * off / 2
+                P += step.sum(axis=1)
+                np.add.at(P, edges[:, 0], -(step * (1 - s)[..., None]).sum(axis=0))
+                np.add.at(P, edges[:, 1], -(step * s[..., None]).sum(axis=0))
+        if not moved:
+            break
+    return {v: P[k] for k, v in enumerate(nodes)}
 
 
 def _spread(G: nx.Graph, pos: dict, gap: float = 0.15, clearance: float = 0.035, rounds: int = 60) -> dict:

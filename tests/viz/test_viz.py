@@ -423,3 +423,35 @@ def test_the_bst_drawing_shows_the_cut_edges_on_a_path_in_solid_red():
     labels = [0, 0, 0, 0, 1, 1, 1, 1]
     ax = draw_bst(B, labels, _ax(), path=B.path(0, 7))
     assert "the 1 on the path solid red" in ax.get_title()
+
+
+def test_pickable_layout_keeps_every_vertex_clear_of_the_edges_it_is_not_on():
+    """Notebook 00's karate drawing: an edge that runs under a vertex's disk looks like an edge of
+    that vertex (the old layout ran 2-9 and 19-33 under vertex 30, 31-33 under 8, 0-31 under 3)."""
+    from simpred_lite.apps.similarity_game import GRAPH_NODE_SIZE, LAYOUT_CLEARANCE, SimilarityGame
+    from simpred_lite.graphs import karate_club
+    from simpred_lite.learners import UnionFindLearner
+    from simpred_lite.viz.graphs import edge_clearance, pickable_layout
+
+    G, y = karate_club()
+    assert edge_clearance(G, pickable_layout(G)) < 0.03, "the old, looser spreading is what the rule fixes"
+    pos = pickable_layout(G, clearance=LAYOUT_CLEARANCE)
+    assert edge_clearance(G, pos) >= LAYOUT_CLEARANCE, "a vertex lies too close to an edge it is not on"
+    # in points, as the game draws it: every edge keeps more than a vertex radius (plus 2 pt) from other vertices
+    game = SimilarityGame(G, y, UnionFindLearner(34), bound=32)
+    fig = game.figure()
+    FigureCanvasAgg(fig)
+    fig.canvas.draw()
+    ax = fig.axes[0]
+    P = {v: ax.transData.transform(game.pos[v]) * 72 / fig.dpi for v in G}
+    radius = np.sqrt(GRAPH_NODE_SIZE) / 2
+    for a, b in G.edges:
+        for v in G:
+            if v in (a, b):
+                continue
+            d = P[b] - P[a]
+            t = np.clip(np.dot(P[v] - P[a], d) / np.dot(d, d), 0.0, 1.0)
+            gap = float(np.linalg.norm(P[a] + t * d - P[v]))
+            assert gap > radius + 2, f"edge {a}-{b} passes {gap:.1f} pt from the centre of vertex {v}"
+    with pytest.raises(ValueError, match="clearance"):
+        pickable_layout(G, clearance=0.15)
