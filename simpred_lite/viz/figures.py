@@ -167,6 +167,10 @@ def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
 
 # -- the reduction of Theorem 2, drawn like the paper's Ising figure --------
 
+# the angles (degrees, in data units) at which nested constraint arcs that share an end leave it:
+# from the innermost to the outermost; an arc alone at its end leaves it at the steep one
+_FAN_LO, _FAN_HI = 50.0, 85.0
+
 
 def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "Labelled path"):
     """Draw a path whose vertex ``p`` copies the G-vertex ``copies[p]``.
@@ -182,8 +186,9 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
     constraints : iterable of (int, int), optional
         Equality constraints, drawn as arcs: one colour and line style per copied G-vertex (that of the
         arc's left end), named in a legend beside the panel; all arcs of one vertex lie on one side of
-        the path, the sides chosen so that as few arcs as possible cross; a wider arc is taller; arcs that
-        share an end vertex meet it at distinct, nested points so that each can be followed.
+        the path, the sides chosen so that as few arcs as possible cross; a wider arc is taller; every arc
+        ends exactly at its two vertices, and nested arcs that share an end vertex leave it at different
+        angles (the inner one shallower), so that each can be followed.
     title : str
         Above the path.
 
@@ -197,7 +202,8 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
     >>> ax.get_title()
     'Labelled path'
     """
-    from matplotlib.patches import Arc
+    from matplotlib.patches import PathPatch
+    from matplotlib.path import Path as MplPath
 
     copies = [int(c) for c in copies]
     if ax is None:
@@ -229,27 +235,47 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
         # six line styles, so that up to six G-vertices differ by more than their colour
         styles = ["-", "--", "-.", ":", (0, (6, 1.5, 1, 1.5, 1, 1.5)), (0, (9, 2))]
         sides = {v: -1 if (best >> t) & 1 else 1 for t, v in enumerate(keys)}
-        # every arc ends exactly at its two path vertices; on each side the arcs get distinct heights, in
-        # increasing order of span (ties: from left to right), so that arcs sharing an end fan out in height
-        # and no two arcs run together
+        # every arc ends exactly at its two path vertices (drawn from their centres, under the vertex discs); on
+        # each side the arcs get distinct heights, in increasing order of span (ties: from left to right). An arc
+        # is a trapezoid with rounded top corners, not half an ellipse: ellipses all leave their ends vertically,
+        # so arcs sharing an end ran together there. The arcs that share an end and leave it on the same side in
+        # the same direction (they are nested) leave it at angles spread from the shallowest (the innermost) to
+        # the steepest (the outermost), so that they fan out from it and each can be followed
         height: dict = {}
         for side in (1, -1):
             mine = sorted((hi - lo, lo, hi) for lo, hi in pairs if sides[copies[lo]] == side)
             for r, (_, lo, hi) in enumerate(mine):
-                height[lo, hi] = 0.3 + 1.0 * r / max(len(mine) - 1, 1)
+                height[lo, hi] = 0.45 + 1.25 * r / max(len(mine) - 1, 1)   # the lowest clears the vertex discs
+        fans: dict = {}
+        for lo, hi in pairs:
+            fans.setdefault((lo, +1, sides[copies[lo]]), []).append((hi - lo, lo, hi))
+            fans.setdefault((hi, -1, sides[copies[lo]]), []).append((hi - lo, lo, hi))
+        angle: dict = {}
+        for (end, _, _), fan in fans.items():
+            for i, (_, lo, hi) in enumerate(sorted(fan)):
+                angle[lo, hi, end] = _FAN_HI if len(fan) == 1 else _FAN_LO + (_FAN_HI - _FAN_LO) * i / (len(fan) - 1)
         for t, v in enumerate(keys):
             side = sides[v]
             below = below or side < 0
             color, ls = CLASS_COLORS[t % 10], styles[t % len(styles)]
             for lo, hi in groups[v]:
-                ax.add_patch(Arc(((lo + hi) / 2, side * 0.22), hi - lo, 2 * height[lo, hi],
-                                 theta1=0 if side > 0 else 180, theta2=180 if side > 0 else 360,
-                                 color=color, ls=ls, lw=1.2))
+                y = side * height[lo, hi]
+                d_lo, d_hi = (height[lo, hi] / math.tan(math.radians(angle[lo, hi, end])) for end in (lo, hi))
+                shrink = min(1.0, 0.9 * (hi - lo) / (d_lo + d_hi))
+                b, c = (lo + shrink * d_lo, y), (hi - shrink * d_hi, y)
+                # a trapezoid with rounded top corners: up from lo at its angle, flat, down to hi at its angle
+                flat = min(0.5, (c[0] - b[0]) / 2)
+                verts = [(lo, 0.0), (lo + 0.65 * (b[0] - lo), 0.65 * y), b, (b[0] + flat, y),
+                         (c[0] - flat, y), c, (hi - 0.65 * (hi - c[0]), 0.65 * y), (hi, 0.0)]
+                codes = [MplPath.MOVETO, MplPath.LINETO, MplPath.CURVE3, MplPath.CURVE3,
+                         MplPath.LINETO, MplPath.CURVE3, MplPath.CURVE3, MplPath.LINETO]
+                ax.add_patch(PathPatch(MplPath(verts, codes), fill=False, edgecolor=color, ls=ls, lw=1.2,
+                                       zorder=1.5, gid=f"constraint {lo}-{hi}"))
             ax.plot([], [], color=color, ls=ls, lw=1.2, label=f"copies of {v}")
         ax.legend(title="arcs: y equal", loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=LEGEND_FONTSIZE,
                   title_fontsize=LEGEND_FONTSIZE, frameon=False)
     ax.set_xlim(-0.7, len(copies) - 0.3)
-    ax.set_ylim(-1.6 if below else -0.5, 1.6 if pairs else 0.6)
+    ax.set_ylim(-1.9 if below else -0.5, 1.9 if pairs else 0.6)
     ax.set_title(title, fontsize=10)
     ax.set_xlabel("position on the path", fontsize=10)
     ax.set_ylabel("")
@@ -259,7 +285,7 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
     for spine in ("left", "right", "top"):
         ax.spines[spine].set_visible(False)
     if below:
-        ax.spines["bottom"].set_position(("data", -1.6))
+        ax.spines["bottom"].set_position(("data", -1.9))
     return ax
 
 
@@ -295,7 +321,7 @@ def draw_ising_reduction(G: nx.Graph, fig=None, seed: int | None = None):
     rows = 1 + len(steps.paths) + 1
     if fig is None:
         fig = plt.figure(figsize=(7.6, 1.6 * rows + 2.4))
-    grid = fig.add_gridspec(rows, 2, height_ratios=[2.2] + [1] * (rows - 2) + [2.4])
+    grid = fig.add_gridspec(rows, 2, height_ratios=[2.2] + [1] * (rows - 2) + [3.0])
     pos = nx.circular_layout(G) if seed is None else graph_layout(G, seed=seed)
     tree = set(steps.tree_edges)
     panels = [("(a) the graph G", list(G.edges)), ("(b) spanning tree T (DFS from 0)", steps.tree_edges)]

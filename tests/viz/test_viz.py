@@ -335,8 +335,6 @@ def test_evaluation_plot_goes_logarithmic_when_always_similar_squeezes_the_other
 
 
 def test_constraint_arcs_can_be_told_apart_and_cross_little():
-    from matplotlib.patches import Arc
-
     from simpred_lite.theory import reduce_to_constrained_path
     from simpred_lite.viz import draw_labelled_path
 
@@ -344,15 +342,32 @@ def test_constraint_arcs_can_be_told_apart_and_cross_little():
     P, C = reduce_to_constrained_path(G)
     copies = [P.nodes[p]["copy"] for p in P]
     ax = draw_labelled_path(copies, ax=_ax(), constraints=C)
-    arcs = [a for a in ax.patches if isinstance(a, Arc)]
-    assert len(arcs) == len(C), "one arc per constraint"
+    arcs = {a.get_gid(): a for a in ax.patches if str(a.get_gid()).startswith("constraint ")}
+    assert set(arcs) == {f"constraint {min(i, j)}-{max(i, j)}" for i, j in C}, "one arc per constraint"
     look = {}
-    for (i, _), arc in zip(sorted(C), sorted(arcs, key=lambda a: (a.center[0] - a.width / 2, a.center[0]))):
+    for i, j in C:
+        arc = arcs[f"constraint {min(i, j)}-{max(i, j)}"]
         look.setdefault(copies[i], set()).add((to_rgba(arc.get_edgecolor()), arc.get_linestyle()))
     assert all(len(s) == 1 for s in look.values()), "all arcs of one vertex look alike"
     assert len({next(iter(s)) for s in look.values()}) == len(look), "other vertices, other arcs"
     assert {t.get_text() for t in ax.get_legend().get_texts()} == {f"copies of {v}" for v in G}, "a legend names them"
-    assert any(a.center[1] < 0 for a in arcs) and any(a.center[1] > 0 for a in arcs), "arcs on both sides of the path"
+    ys = {gid: a.get_path().vertices[:, 1] for gid, a in arcs.items()}
+    assert any(y.min() < 0 for y in ys.values()) and any(y.max() > 0 for y in ys.values()), \
+        "arcs on both sides of the path"
+    for gid, a in arcs.items():
+        lo, hi = map(int, gid.split()[1].split("-"))
+        v = a.get_path().vertices
+        assert tuple(v[0]) == (lo, 0) and tuple(v[-1]) == (hi, 0), f"arc {gid} ends exactly at its two vertices"
+
+    def first_step(lo, hi, end):      # the direction in which the arc leaves its end `end`
+        v = arcs[f"constraint {lo}-{hi}"].get_path().vertices
+        d = v[1] - v[0] if end == lo else v[-2] - v[-1]
+        return np.degrees(np.arctan2(abs(d[1]), abs(d[0])))
+
+    # nested arcs sharing an end (0-12 and 2-12 at vertex 12, 3-11 and 5-11 at vertex 11) leave it at angles
+    # at least 20 degrees apart, so that they do not run together
+    for (a, b), (c, d), end in [((0, 12), (2, 12), 12), ((3, 11), (5, 11), 11), ((1, 9), (1, 7), 1)]:
+        assert abs(first_step(a, b, end) - first_step(c, d, end)) >= 20, f"arcs {a}-{b} and {c}-{d} fan out at {end}"
     assert all(t.get_fontsize() >= 9 for t in ax.get_xticklabels()), "tick labels of at least 9 pt"
 
 
