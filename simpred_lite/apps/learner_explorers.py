@@ -149,9 +149,11 @@ class ReductionExplorer:
         self.out = W.Output(layout=W.Layout(min_height="360px"))
         self.direction.observe(_if_changed(self.reset), names="value")
         self.seed.observe(_if_changed(self.reset), names="value")
-        # a valid value typed after a refusal clears the refusal (the status line shows the state again)
-        self.i_box.observe(lambda _: self._clear_refusal(), names="value")
-        self.j_box.observe(lambda _: self._clear_refusal(), names="value")
+        # a valid value typed after a refusal clears the refusal (the status line shows the state again);
+        # only a real change does: a value refused in the browser goes back to the old one, and that
+        # undo must leave the refusal on screen (and in _refused, for the next Ask)
+        self.i_box.observe(_if_changed(self._clear_refusal), names="value")
+        self.j_box.observe(_if_changed(self._clear_refusal), names="value")
         self.ask_button.on_click(lambda _: self._ask_boxes())
         self.random_button.on_click(lambda _: self.random_trial())
         self.reset_button.on_click(lambda _: self.reset())
@@ -394,20 +396,30 @@ class ReductionExplorer:
         colors = ["tab:blue" if a == b else "tab:orange" for _, a, b, _ in votes]
         ys = np.arange(len(votes))[::-1]
         ax.barh(ys, shares, color=colors, edgecolor="0.2")
+        # a light history's bar is a pixel or two wide: a marker at the tip of each bar shows its vote
+        for similar, marker in ((True, "o"), (False, "D")):
+            tips = [(s, y) for s, y, (_, a, b, _) in zip(shares, ys, votes) if (a == b) == similar]
+            if tips:
+                ax.plot([s for s, _ in tips], [y for _, y in tips], ls="none", marker=marker, ms=7, mec="0.2",
+                        mfc="tab:blue" if similar else "tab:orange", clip_on=False, zorder=3)
         ax.set_yticks(ys, [f"h{k}: {a},{b}" for _, a, b, k in votes], fontsize=9)
         ax.set_ylabel("history h: predicted classes of i, j")
         ax.set_xlabel("share of the total weight W")
         more = f" (heaviest 12 of {len(rec['votes'])})" if len(rec["votes"]) > 12 else ""
         ax.set_title(f"Votes on ({rec['pair'][0]}, {rec['pair'][1]}){more}", fontsize=10)
         ax.set_xlim(0, max(shares) * 1.15)
-        ax.legend(handles=[Line2D([], [], color="tab:blue", lw=6, label=f"similar: {rec['weight_similar']:.2f}"),
-                           Line2D([], [], color="tab:orange", lw=6,
+        ax.legend(handles=[Line2D([], [], color="tab:blue", lw=6, marker="o", ms=7, mec="0.2",
+                                  label=f"similar: {rec['weight_similar']:.2f}"),
+                           Line2D([], [], color="tab:orange", lw=6, marker="D", ms=7, mec="0.2",
                                   label=f"dissimilar: {1 - rec['weight_similar']:.2f}")],
                   loc="upper left", bbox_to_anchor=(0.0, -0.2), ncol=2, fontsize=LEGEND_FONTSIZE, frameon=False)
 
     def _draw_mistakes(self, ax: Any) -> None:
-        m = np.cumsum([int(r["mistake"]) for r in self.history]) if self.history else np.zeros(0)
-        ax.step(np.arange(1, len(m) + 1), m, where="post", color="tab:purple", lw=2, label="class mistakes M")
+        m = np.cumsum([int(r["mistake"]) for r in self.history]) if self.history else np.zeros(0, dtype=int)
+        # M after trial t holds from t to t + 1: start at (0, 0) and end one trial after the last, so that
+        # a mistake on the last trial is a step up followed by its level, not a bare vertical line
+        levels = np.concatenate([[0], m, m[-1:]])
+        ax.step(np.arange(len(levels)), levels, where="post", color="tab:purple", lw=2, label="class mistakes M")
         ax.axhline(self.bound, color="k", ls="--", lw=1.2, label=f"B_s + K = {self.bound:.0f}")
         ax.set_xlim(0, max(10, len(m) + 1))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # trials are whole numbers

@@ -123,6 +123,37 @@ def test_the_reduction_explorer_refuses_odd_input_and_resets_on_a_new_choice():
         ReductionExplorer("sideways")
 
 
+@pytest.mark.parametrize(("direction", "box", "typed"),
+                         [(LEMMA7, "i_box", "xyz"), (LEMMA7, "j_box", ""), (LEMMA7, "i_box", "9"),
+                          (LEMMA8, "i_box", "six")])
+def test_a_vertex_refused_in_the_browser_stays_refused_until_ask(direction, box, typed):
+    app = ReductionExplorer(direction)
+    kept = int(getattr(app, box).value)
+    shown = []
+    app.status.observe(lambda change: shown.append(change["new"]), names="value")
+    getattr(app, box).set_state({"value": typed})  # what the browser sends when the student presses Enter
+    assert int(getattr(app, box).value) == kept, "a refused value should leave the box at its previous number"
+    assert app.status_text.startswith("Not changed:"), \
+        f"the refusal of {typed!r} should stay on the status line, not be replaced at once: saw {shown}"
+    app.ask_button.click()
+    assert app.history == [], "Ask right after a refused value should not play the old value silently"
+    assert app.status_text.startswith("Not asked: the last value typed was refused"), \
+        "Ask right after a refused value should say that it was refused"
+    app.ask_button.click()  # the student has read it: Ask again plays the boxes as they are
+    assert len(app.history) == 1, "a second Ask should play the boxes as they are"
+
+
+def test_a_valid_vertex_typed_after_a_browser_refusal_clears_it():
+    app = ReductionExplorer(LEMMA7)
+    app.i_box.set_state({"value": "9"})
+    assert app.status_text.startswith("Not changed:"), "a refused i should be explained in the status line"
+    app.i_box.set_state({"value": "2"})
+    assert int(app.i_box.value) == 2 and app.status_text.startswith("Trials: 0;"), \
+        "a valid value typed after a refusal should replace the refusal by the state"
+    app.ask_button.click()
+    assert [r["pair"] for r in app.history] == [(2, 5)], "Ask should then play the pair typed"
+
+
 def test_the_reduction_explorer_replays_the_same_seed_after_reset():
     app = ReductionExplorer(LEMMA7, seed=5)
     first = [app.random_trial()["pair"] for _ in range(6)]
