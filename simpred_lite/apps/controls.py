@@ -122,8 +122,8 @@ def clear_refusal_on_actions(app) -> None:
     ...                                     on_invalid=refusal_to_status(self))
     ...         self.widget = W.VBox([self.pick, self.status])
     ...         clear_refusal_on_actions(self)
-    >>> app = App(); app.pick.value = None; app.status.value.split(";")[0]
-    "Not changed: graph must be one of ['a', 'b'], got None"
+    >>> app = App(); app.pick.value = None; app.status.value.startswith("Not changed: graph must be one of")
+    True
     >>> app.pick.value = "b"; app.status.value
     'Pick a graph.'
     """
