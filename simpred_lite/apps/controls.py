@@ -11,6 +11,10 @@ every choice a :class:`CheckedDropdown`:
   area;
 * typed by the student in the browser, the box goes back to its previous value and the
   sentence is shown in the app's message area (no exception reaches the kernel log).
+
+The sentence on the status line (:func:`refusal_note`) says that it is about the refused entry
+and goes at the app's next successful action (:func:`clear_refusal_on_actions`): re-selecting
+the value already chosen sends nothing to the kernel, so it cannot be what clears it.
 """
 
 from __future__ import annotations
@@ -137,7 +141,8 @@ def clear_refusal_on_actions(app) -> None:
         if isinstance(w, W.Button):
             w.on_click(lambda _: clear_refusal(app))
             if isinstance(w, BrowserClickButton) and w._browser_handlers.callbacks:
-                w.on_browser_click(lambda _: clear_refusal(app))
+                # a click in the browser may start a thread that writes the status: clear first
+                w._browser_handlers.callbacks.insert(0, lambda _: clear_refusal(app))
         elif isinstance(w, W.ValueWidget) and not isinstance(w, _DISPLAY_ONLY):
             w.observe(on_change, names="value")
 

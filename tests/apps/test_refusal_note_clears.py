@@ -138,3 +138,25 @@ def test_a_note_inside_a_longer_status_is_cut_out_and_the_status_before_comes_ba
     note = refusal_note("vertex i must be one of [0, 1]")
     show_refusal(app, note, lambda: setattr(app.status, "value", "Trials: 3.<br>" + note))
     assert clear_refusal(app) and app.status.value == "Trials: 3.", "a note below a header should be cut out"
+
+
+def test_a_browser_click_on_play_clears_the_note_before_its_thread_writes_the_status():
+    """The refusal goes when Play is clicked in the browser, and the Play's own report stays after it."""
+    from simpred_lite.apps import PlaygroundApp
+
+    app = PlaygroundApp("barbell", ["AlwaysSimilar", "UnionFindLearner"], "random", play_steps=3)
+    _refuse(app.seed)
+    assert _shows_note(app), "a refused seed should show a note"
+    seen = {}
+    step = app.game.step
+
+    def wrapped(*args, **kwargs):  # what the status reads while the thread plays
+        seen.setdefault("while playing", app.status.value)
+        return step(*args, **kwargs)
+
+    app.game.step = wrapped
+    app.play_button._handle_button_msg(None, {"event": "click"}, [])
+    app._worker.join(timeout=120)
+    assert not app._worker.is_alive(), "the Play thread did not end"
+    assert "Not changed" not in seen["while playing"], "the note should go as soon as Play is clicked"
+    assert app.status_text.startswith("Played 3 trials."), f"the Play's report should stay: {app.status_text!r}"
