@@ -42,6 +42,11 @@ REFUSAL_NOTE_END = " (This note is about the refused entry only; your next valid
 def refusal_note(message: str) -> str:
     """The status-line note for a refused entry: ``Not changed: <message>.`` and :data:`REFUSAL_NOTE_END`.
 
+    Parameters
+    ----------
+    message : str
+        The refusal sentence of the control (plain text; it is HTML-escaped).
+
     Examples
     --------
     >>> refusal_note("seed must lie in 0..10").split(" (")[0]
@@ -65,6 +70,13 @@ def show_refusal(app, note: str, write=None) -> None:
     write : callable, optional
         Writes a status that contains ``note`` (e.g. below a header); by default the status
         becomes ``note``.
+
+    Examples
+    --------
+    >>> class App: status = W.HTML("Stage 2 of 5.")
+    >>> app = App(); show_refusal(app, refusal_note("seed must lie in 0..10"))
+    >>> app.status.value.startswith("Not changed: seed"), app._status_before_refusal
+    (True, 'Stage 2 of 5.')
     """
     status = app.status
     shown = getattr(app, "_refusal_note", None)
@@ -83,6 +95,18 @@ def clear_refusal(app) -> bool:
     An app may define ``_restore_status()`` to redraw its status; otherwise a status that is the
     note alone goes back to the status before the refusal, and a note inside a longer status
     is cut out of it.
+
+    Parameters
+    ----------
+    app : object
+        An app with a ``status`` HTML widget whose refusals were shown by :func:`show_refusal`.
+
+    Examples
+    --------
+    >>> class App: status = W.HTML("Stage 2 of 5.")
+    >>> app = App(); show_refusal(app, refusal_note("seed must lie in 0..10"))
+    >>> clear_refusal(app), app.status.value, clear_refusal(app)
+    (True, 'Stage 2 of 5.', False)
     """
     note = getattr(app, "_refusal_note", None)
     app._refusal_note = None
@@ -116,6 +140,11 @@ def clear_refusal_on_actions(app) -> None:
     control's value (not a refused value undone, nor ``None`` set and undone).  Call it at the
     end of the app's ``__init__``: the hooks then run after the app's own callbacks, so a note
     the action did not already replace is removed.
+
+    Parameters
+    ----------
+    app : object
+        An app with a ``widget`` (its box of controls) and a ``status`` HTML widget.
 
     Examples
     --------
