@@ -29,7 +29,7 @@ from ..theory.lowerbound import (
 )
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, graph_layout, legend_below, pickable_layout
-from .controls import CheckedDropdown, focus_style, refusal_to_status
+from .controls import CheckedDropdown, clear_refusal_on_actions, focus_style, refusal_to_status
 from .figure_output import show_figure
 from .text import label_word, plain_text
 
@@ -149,6 +149,7 @@ class PermutationAdversaryApp(_AdversaryApp):
         self._build(self.a, self.b)
         self.status.value = self._start_text
         self._render()
+        clear_refusal_on_actions(self)
 
     def new_game(self) -> None:
         """Start again: a fresh learner of the same kind, no answers yet."""
@@ -219,6 +220,7 @@ class GraphAdversaryApp(_AdversaryApp):
         self._start_text = f"{type(learner).__name__} on {n} vertices. Pick i, j and press <b>Ask the learner</b>."
         self.status.value = self._start_text
         self._render()
+        clear_refusal_on_actions(self)
 
     def new_game(self) -> None:
         """Start again: a copy of the learner as it was given, no answers yet."""

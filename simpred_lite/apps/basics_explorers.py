@@ -26,7 +26,7 @@ from ..spanning import loop_erase, wilson_parents, wilson_trace
 from ..viz.graphs import LOOP_PATH_COLOR, LOOP_WALK_COLOR, draw_labelled_graph, draw_loop_erasure, draw_spanning_tree
 from ..viz.style import CLASS_COLORS, LEGEND_FONTSIZE
 from ..viz.trees import draw_bst
-from .controls import CheckedDropdown, WholeNumberText, focus_style, refusal_to_status
+from .controls import CheckedDropdown, WholeNumberText, clear_refusal_on_actions, focus_style, refusal_to_status
 from .figure_output import show_figure
 from .text import plain_text
 
@@ -147,6 +147,7 @@ class ResistanceCutExplorer:
                               focus_style()])
         self.widget.add_class("simpred-cut-explorer")  # for the browser test
         self._load()
+        clear_refusal_on_actions(self)
 
     # state -------------------------------------------------------------------------------
     @property
@@ -225,7 +226,7 @@ class ResistanceCutExplorer:
 
     def _on_preset(self, change: dict) -> None:
         preset = self.preset.value   # the current value: a refused None is already undone
-        if self._quiet or preset is None:
+        if self._quiet or preset is None or not _real_change(change):  # a refused None set and undone: no reset
             return
         if preset == "(by hand)":   # keeps the labelling; replaces a refusal message by the status
             self._update()
@@ -366,6 +367,7 @@ class WilsonWalkExplorer:
                               self.status, self.out, focus_style()])
         self.widget.add_class("simpred-wilson-explorer")  # for the browser test
         self.reset()
+        clear_refusal_on_actions(self)
 
     # state -------------------------------------------------------------------------------
     @property
@@ -597,6 +599,7 @@ class BSTBuildExplorer:
                               focus_style()])
         self.widget.add_class("simpred-bst-explorer")  # for the browser test
         self._rebuild()
+        clear_refusal_on_actions(self)
 
     # state -------------------------------------------------------------------------------
     @property

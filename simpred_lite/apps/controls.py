@@ -11,6 +11,10 @@ every choice a :class:`CheckedDropdown`:
   area;
 * typed by the student in the browser, the box goes back to its previous value and the
   sentence is shown in the app's message area (no exception reaches the kernel log).
+
+The sentence on the status line (:func:`refusal_note`) says that it is about the refused entry
+and goes at the app's next successful action (:func:`clear_refusal_on_actions`): re-selecting
+the value already chosen sends nothing to the kernel, so it cannot be what clears it.
 """
 
 from __future__ import annotations
@@ -25,11 +29,165 @@ from ipywidgets.widgets.widget import CallbackDispatcher
 from traitlets import TraitType, validate
 
 __all__ = ["BrowserClickButton", "WholeNumberText", "CheckedDropdown", "FOCUS_CSS", "focus_style",
-           "from_browser", "refusal_to_status"]
+           "from_browser", "refusal_to_status", "refusal_note", "show_refusal", "clear_refusal",
+           "clear_refusal_on_actions", "REFUSAL_NOTE_END"]
+
+
+#: Follows every refusal sentence on a status line: the note is about the refused entry, and it
+#: stays only until the app's next successful action (re-selecting the value already chosen sends
+#: nothing to the kernel, so the note has to say what it refers to).
+REFUSAL_NOTE_END = " (This note is about the refused entry only; your next valid choice or button press clears it.)"
+
+
+def refusal_note(message: str) -> str:
+    """The status-line note for a refused entry: ``Not changed: <message>.`` and :data:`REFUSAL_NOTE_END`.
+
+    Parameters
+    ----------
+    message : str
+        The refusal sentence of the control (plain text; it is HTML-escaped).
+
+    Examples
+    --------
+    >>> refusal_note("seed must lie in 0..10").split(" (")[0]
+    'Not changed: seed must lie in 0..10.'
+    """
+    return f"Not changed: {html.escape(message)}.{REFUSAL_NOTE_END}"
+
+
+def show_refusal(app, note: str, write=None) -> None:
+    """Show ``note`` on ``app.status`` and remember it until :func:`clear_refusal`.
+
+    The status shown before the first of a run of refusals is kept, so that clearing the note
+    after an action that does not rewrite the status puts it back.
+
+    Parameters
+    ----------
+    app : object
+        An app with a ``status`` HTML widget.
+    note : str
+        The HTML note (see :func:`refusal_note`).
+    write : callable, optional
+        Writes a status that contains ``note`` (e.g. below a header); by default the status
+        becomes ``note``.
+
+    Examples
+    --------
+    >>> class App: status = W.HTML("Stage 2 of 5.")
+    >>> app = App(); show_refusal(app, refusal_note("seed must lie in 0..10"))
+    >>> app.status.value.startswith("Not changed: seed"), app._status_before_refusal
+    (True, 'Stage 2 of 5.')
+    """
+    status = app.status
+    shown = getattr(app, "_refusal_note", None)
+    if shown is None or shown not in status.value:
+        app._status_before_refusal = status.value
+    app._refusal_note = note
+    if write is None:
+        status.value = note
+    else:
+        write()
+
+
+def clear_refusal(app) -> bool:
+    """Remove the refusal note of ``app`` from its status if it is still there; returns whether it was.
+
+    An app may define ``_restore_status()`` to redraw its status; otherwise a status that is the
+    note alone goes back to the status before the refusal, and a note inside a longer status
+    is cut out of it.
+
+    Parameters
+    ----------
+    app : object
+        An app with a ``status`` HTML widget whose refusals were shown by :func:`show_refusal`.
+
+    Examples
+    --------
+    >>> class App: status = W.HTML("Stage 2 of 5.")
+    >>> app = App(); show_refusal(app, refusal_note("seed must lie in 0..10"))
+    >>> clear_refusal(app), app.status.value, clear_refusal(app)
+    (True, 'Stage 2 of 5.', False)
+    """
+    note = getattr(app, "_refusal_note", None)
+    app._refusal_note = None
+    status = getattr(app, "status", None)
+    if note is None or status is None or note not in status.value:
+        return False
+    restore = getattr(app, "_restore_status", None)
+    if restore is not None:
+        restore()
+    elif status.value == note:
+        status.value = getattr(app, "_status_before_refusal", "")
+    else:
+        status.value = status.value.replace("<br>" + note, "").replace(note, "")
+    return True
+
+
+def _controls(widget):
+    """Every widget in the tree of ``widget`` (boxes are walked through)."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _controls(child)
+
+
+_DISPLAY_ONLY = (W.HTML, W.HTMLMath, W.Label, W.IntProgress, W.FloatProgress)
+
+
+def clear_refusal_on_actions(app) -> None:
+    """After every successful action of ``app``, its refusal note goes (see :func:`clear_refusal`).
+
+    A successful action is a press of any button in ``app.widget`` or a real change of any
+    control's value (not a refused value undone, nor ``None`` set and undone).  Call it at the
+    end of the app's ``__init__``: the hooks then run after the app's own callbacks, so a note
+    the action did not already replace is removed.
+
+    Parameters
+    ----------
+    app : object
+        An app with a ``widget`` (its box of controls) and a ``status`` HTML widget.
+
+    Examples
+    --------
+    >>> class App:
+    ...     def __init__(self):
+    ...         self.status = W.HTML("Pick a graph.")
+    ...         self.pick = CheckedDropdown(options=["a", "b"], value="a", description="graph",
+    ...                                     on_invalid=refusal_to_status(self))
+    ...         self.widget = W.VBox([self.pick, self.status])
+    ...         clear_refusal_on_actions(self)
+    >>> app = App(); app.pick.value = None; app.status.value.startswith("Not changed: graph must be one of")
+    True
+    >>> app.pick.value = "b"; app.status.value
+    'Pick a graph.'
+    """
+
+    def on_change(change) -> None:
+        new, old = change["new"], change["old"]
+        if new is not None and old is not None and not _same(new, old):
+            clear_refusal(app)
+
+    for w in _controls(app.widget):
+        if isinstance(w, W.Button):
+            w.on_click(lambda _: clear_refusal(app))
+            if isinstance(w, BrowserClickButton) and w._browser_handlers.callbacks:
+                # a click in the browser may start a thread that writes the status: clear first
+                w._browser_handlers.callbacks.insert(0, lambda _: clear_refusal(app))
+        elif isinstance(w, W.ValueWidget) and not isinstance(w, _DISPLAY_ONLY):
+            w.observe(on_change, names="value")
+
+
+def _same(a, b) -> bool:
+    try:
+        return bool(a == b)
+    except (TypeError, ValueError):  # e.g. arrays: not one truth value
+        return a is b
 
 
 def refusal_to_status(app):
     """An ``on_invalid`` callback that shows the refusal in ``app.status`` (an HTML widget).
+
+    The note (:func:`refusal_note`) stays until the app's next successful action when the app
+    calls :func:`clear_refusal_on_actions`.
 
     Parameters
     ----------
@@ -40,14 +198,13 @@ def refusal_to_status(app):
     --------
     >>> class App: status = W.HTML()
     >>> app = App(); refusal_to_status(app)("seed must lie in 0..10")
-    >>> app.status.value
+    >>> app.status.value.split(" (")[0]
     'Not changed: seed must lie in 0..10.'
     """
 
     def show(message: str) -> None:
-        status = getattr(app, "status", None)
-        if status is not None:
-            status.value = f"Not changed: {html.escape(message)}."
+        if getattr(app, "status", None) is not None:
+            show_refusal(app, refusal_note(message))
 
     return show
 

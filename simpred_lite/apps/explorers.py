@@ -23,7 +23,15 @@ from ..viz.figures import draw_labelled_path
 from ..viz.graphs import draw_edge_numbering
 from ..viz.trees import draw_bst_trial
 from .basics_explorers import _real_change
-from .controls import CheckedDropdown, focus_style, from_browser, refusal_to_status
+from .controls import (
+    CheckedDropdown,
+    clear_refusal_on_actions,
+    focus_style,
+    from_browser,
+    refusal_note,
+    refusal_to_status,
+    show_refusal,
+)
 from .figure_output import show_figure
 from .text import plain_text
 
@@ -106,7 +114,10 @@ class BSTTrialExplorer:
                               W.HBox([self.label, self.learn_button, self.reset_button]),
                               self.status, self.out, focus_style()])
         self.last = ""
+        self._refusal = ""
         self._on_pair(None)
+        self._restore_status = self._update  # a refusal note cleared by the next action: the pair again
+        clear_refusal_on_actions(self)
 
     @property
     def explanation(self) -> dict | None:
@@ -151,11 +162,17 @@ class BSTTrialExplorer:
         self._update()
 
     def _refuse(self, message: str) -> None:
-        self._refusal = f"Not changed: {html.escape(message)} (None is not a vertex)."
+        self._refusal = refusal_note(message + (" (None is not a vertex)" if "got None" in message else ""))
+        if hasattr(self, "status"):  # shown at once (a value set from Python); again below after None is undone
+            self._show_refusal()
+
+    def _show_refusal(self) -> None:
+        head = self.status.value.split("<br>")[0]
+        show_refusal(self, self._refusal, lambda: setattr(self.status, "value", head + "<br>" + self._refusal))
 
     def _on_pair(self, change) -> None:
         if change is not None and change["new"] is None:  # refused (not a vertex): show the refusal, not the pair
-            self.status.value = self.status.value.split("<br>")[0] + "<br>" + self._refusal
+            self._show_refusal()
             return
         i, j = int(self.i.value), int(self.j.value)
         if self.labels is not None and i != j:
@@ -414,6 +431,7 @@ class IsingReductionExplorer:
                               focus_style()])
         self.stage = 0
         self._rebuild()
+        clear_refusal_on_actions(self)
 
     @property
     def G(self):

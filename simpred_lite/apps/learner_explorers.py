@@ -37,7 +37,15 @@ from ..learners.bounds import reduction_constant, similarity_from_classifier_mis
 from ..viz.graphs import draw_labelled_graph
 from ..viz.style import CLASS_COLORS, LEGEND_FONTSIZE
 from .basics_explorers import SEED_MAX, VERTEX_FONT, VERTEX_SIZE, _if_changed, _status_text
-from .controls import CheckedDropdown, WholeNumberText, focus_style, refusal_to_status
+from .controls import (
+    CheckedDropdown,
+    WholeNumberText,
+    clear_refusal_on_actions,
+    focus_style,
+    refusal_note,
+    refusal_to_status,
+    show_refusal,
+)
 from .figure_output import show_figure
 
 __all__ = ["ReductionExplorer", "MatrixLearnerExplorer", "YourDataExplorer"]
@@ -162,6 +170,7 @@ class ReductionExplorer:
                                       self.reset_button]), self.status, self.out, focus_style()])
         self.widget.add_class("simpred-reduction-explorer")  # for the browser test
         self.reset()
+        clear_refusal_on_actions(self)
 
     # state -------------------------------------------------------------------------------
     @property
@@ -517,6 +526,7 @@ class MatrixLearnerExplorer:
                               focus_style()])
         self.widget.add_class("simpred-matrix-explorer")  # for the browser test
         self.reset()
+        clear_refusal_on_actions(self)
 
     # state -------------------------------------------------------------------------------
     @property
@@ -596,7 +606,8 @@ class MatrixLearnerExplorer:
     def _refuse(self, message: str) -> None:
         """A refused box value: the sentence below the status line's header (trials, mistakes, bound)."""
         if hasattr(self, "model"):
-            self._update(f"Not changed: {html.escape(message)}.", render=False)
+            note = refusal_note(message)
+            show_refusal(self, note, lambda: self._update(note, render=False))
 
     def _explain(self, rec: dict) -> str:
         i, j = rec["pair"]
@@ -836,7 +847,8 @@ class YourDataExplorer:
         self.table = W.HTML()
         self.out = W.Output(layout=W.Layout(min_height="380px"))
         self.evaluation: Any = None  # the last run's Evaluation
-        self.dataset.observe(lambda _: self._describe(), names="value")
+        # a refused None is set and undone: describing it (or the undo) would hide the refusal
+        self.dataset.observe(_if_changed(self._describe), names="value")
         self.run_button.on_click(lambda _: self.run())
         # a valid value typed after a refusal clears the refusal (the status line describes the choice again)
         for box in (self.k, self.trials, self.T, self.seed, self.learners):
@@ -848,6 +860,7 @@ class YourDataExplorer:
                               self.status, self.table, self.out, focus_style()])
         self.widget.add_class("simpred-yourdata-explorer")  # for the browser test
         self._describe()
+        clear_refusal_on_actions(self)
 
     @property
     def knn(self) -> bool:

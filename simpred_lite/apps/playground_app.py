@@ -28,7 +28,14 @@ from ..learners.registry import playable
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, legend_below, pickable_layout
 from ..viz.trees import bst_layout, draw_bst
-from .controls import BrowserClickButton, CheckedDropdown, WholeNumberText, focus_style, refusal_to_status
+from .controls import (
+    BrowserClickButton,
+    CheckedDropdown,
+    WholeNumberText,
+    clear_refusal_on_actions,
+    focus_style,
+    refusal_to_status,
+)
 from .figure_output import show_figure
 from .text import plain_text
 
@@ -175,6 +182,7 @@ class PlaygroundApp:
         ])
         self._building = False
         self._rebuild()
+        clear_refusal_on_actions(self)
 
     # -- logic (plain Python) ------------------------------------------------------------
     def _rebuild(self) -> None:
@@ -208,8 +216,10 @@ class PlaygroundApp:
 
     def _on_setting(self, change) -> None:
         # a value typed in the browser and refused goes back to the old one: traitlets still
-        # reports a "change" from it to itself, which must not restart the game
-        if not self._building and not self.busy and change["new"] != change["old"]:
+        # reports a "change" from it to itself, which must not restart the game; nor must a
+        # refused None (set, then undone by the dropdown), which would also hide its refusal
+        if (not self._building and not self.busy and change["new"] != change["old"]
+                and change["new"] is not None and change["old"] is not None):
             self._rebuild()
 
     def _on_steps(self, change) -> None:

@@ -25,7 +25,7 @@ from ..graphs import validate_graph, validate_labels
 from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, graph_layout, legend_below, pickable_layout
 from ..viz.style import LEGEND_FONTSIZE
-from .controls import CheckedDropdown, focus_style, refusal_to_status
+from .controls import CheckedDropdown, clear_refusal_on_actions, focus_style, refusal_to_status
 from .figure_output import show_figure
 from .text import label_word, plain_text
 
@@ -134,6 +134,7 @@ class SimilarityGame:
         )
         self._set_status("Pick two vertices, press <b>Predict</b>, then <b>Reveal</b>.")
         self._render()
+        clear_refusal_on_actions(self)
 
     # -- logic (plain Python) ------------------------------------------------------------
     def predict(self) -> int | None:
@@ -177,8 +178,8 @@ class SimilarityGame:
         self._render()
 
     def _pair_changed(self, change) -> None:
-        if change["new"] == change["old"]:
-            return
+        if change["new"] == change["old"] or change["new"] is None or change["old"] is None:
+            return  # a refused value undone (or None set and undone): the pair has not changed
         # no redraw here (a redraw takes seconds on a busy machine): the new pair is circled on Predict
         if self._pending is not None:
             self._pending = None
