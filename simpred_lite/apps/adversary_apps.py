@@ -31,6 +31,7 @@ from ..viz.curves import plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, graph_layout, legend_below, pickable_layout
 from .controls import CheckedDropdown, clear_refusal_on_actions, focus_style, refusal_to_status
 from .figure_output import show_figure
+from .similarity_game import LAYOUT_CLEARANCE
 from .text import label_word, plain_text
 
 __all__ = ["PERMUTATION_LEARNERS", "PermutationAdversaryApp", "GraphAdversaryApp", "MergeSortLearnerApp"]
@@ -210,8 +211,8 @@ class GraphAdversaryApp(_AdversaryApp):
         self._G, self._fresh_learner = G, copy.deepcopy(learner)   # for a new game
         self.game = GraphAdversaryGame(G, learner)
         n = self.game.n
-        self.pos = pickable_layout(self.game.G, graph_layout(self.game.G, seed=check_int(layout_seed, "layout_seed",
-                                                                                           low=0)))
+        start = graph_layout(self.game.G, seed=check_int(layout_seed, "layout_seed", low=0))
+        self.pos = pickable_layout(self.game.G, start, clearance=LAYOUT_CLEARANCE, best_effort=True)
         self.i = CheckedDropdown(options=list(range(n)), value=0, description="vertex i",
                                  on_invalid=refusal_to_status(self))
         self.j = CheckedDropdown(options=list(range(n)), value=1, description="vertex j",

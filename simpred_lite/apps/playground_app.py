@@ -37,6 +37,7 @@ from .controls import (
     refusal_to_status,
 )
 from .figure_output import show_figure
+from .similarity_game import LAYOUT_CLEARANCE
 from .text import plain_text
 
 __all__ = ["PlaygroundApp"]
@@ -205,7 +206,8 @@ class PlaygroundApp:
                 self.i.options, self.j.options = vertices, vertices
                 self.i.value, self.j.value = 0, self.game.n - 1
             natural = GRAPHS[self.graph.value].layout is not None  # e.g. the grid: keep its rows and columns
-            self.pos = self.game.layout() if natural else pickable_layout(self.game.G, self.game.layout())
+            self.pos = self.game.layout() if natural else pickable_layout(self.game.G, self.game.layout(),
+                                                                          clearance=LAYOUT_CLEARANCE, best_effort=True)
             student = self.adversary.value == "student"
             self.i.disabled = self.j.disabled = not student
             self.target.disabled = self.adversary.value != "adaptive"

@@ -54,7 +54,8 @@ def graph_layout(G: nx.Graph, seed: int = 0) -> dict[int, np.ndarray]:
     return nx.spring_layout(validate_graph(G), seed=check_int(seed, "seed", low=0, high=2**32 - 1))
 
 
-def pickable_layout(G: nx.Graph, pos: dict | None = None, clearance: float | None = None) -> dict:
+def pickable_layout(G: nx.Graph, pos: dict | None = None, clearance: float | None = None,
+                    best_effort: bool = False) -> dict:
     """A layout that spreads the vertices evenly, for a drawing where a student picks vertices by number.
 
     A spring layout packs the vertices of a dense core on top of each other (karate club's
@@ -75,6 +76,9 @@ def pickable_layout(G: nx.Graph, pos: dict | None = None, clearance: float | Non
         are pushed apart until it holds, so that no edge runs under a vertex's disk and looks
         like an edge of that vertex.  Choose it at least the drawn vertex radius (plus a margin)
         divided by the drawing's width in points.  By default the older, looser spreading.
+    best_effort : bool, default False
+        When ``clearance`` cannot be reached, return the layout that came closest instead of
+        raising (for widgets that draw any graph a student passes in).
 
     Returns
     -------
@@ -103,7 +107,7 @@ def pickable_layout(G: nx.Graph, pos: dict | None = None, clearance: float | Non
         return _spread(G, kk)
     out = _clear_edges(G, kk, clearance=clearance)
     reached = edge_clearance(G, out)
-    if reached < clearance:
+    if reached < clearance and not best_effort:
         raise ValueError(f"pickable_layout reached a clearance of {reached:.3f}, not {clearance}: ask for less")
     return out
 
@@ -341,10 +345,12 @@ def draw_labelled_graph(
     if with_labels:
         nx.draw_networkx_labels(G, pos, ax=ax, font_size=font_size)
     if highlight_pair is not None:
-        nx.draw_networkx_nodes(
+        # the ring goes under the vertices and their numbers (zorder 1 < 2), so it never hides a number
+        ring = nx.draw_networkx_nodes(
             G, pos, nodelist=list(highlight_pair), ax=ax, node_color="none",
             node_size=node_size * 2.4, edgecolors="black", linewidths=2.0,
         )
+        ring.set_zorder(1)
     ax.set_title(f"{title}\n$|\\Phi^G|$ = {len(cut)} cut edge{'' if len(cut) == 1 else 's'} (red, dashed)")
     ax.set_axis_off()
     if legend:
