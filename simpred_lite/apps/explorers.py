@@ -378,6 +378,9 @@ class IsingReductionExplorer:
     Attributes
     ----------
     graph : ipywidgets.Dropdown
+        The graphs of :attr:`GRAPHS` and the entry :attr:`TYPED`, which the list shows while a typed
+        graph is in use (so that choosing any graph of the list is a change); choosing :attr:`TYPED`
+        uses the edge list typed in ``edges_text``, like **Use this graph**.
     edges_text : ipywidgets.Text
         Your own graph as an edge list; **Use this graph** (``use_button``) checks it with
         :func:`~simpred_lite.checks.check_edge_list` and, if it is refused, says why in the status and
@@ -387,6 +390,8 @@ class IsingReductionExplorer:
     stage : int
     stages : list of dict
     status : ipywidgets.HTML
+        Says "Computing…" while the stages are rebuilt or the figure is redrawn (seconds on a busy
+        machine), then describes the stage shown.
     out : ipywidgets.Output
 
     Examples
@@ -398,28 +403,32 @@ class IsingReductionExplorer:
     """
 
     GRAPHS = _ising_graphs()
+    #: The entry the list shows while a typed edge list is in use.
+    TYPED = "(your edge list)"
 
     def __init__(self, graph: str = "the 5-vertex graph of this notebook", beta: int = 1):
         if graph not in self.GRAPHS:
             raise ValueError(f"unknown graph {graph!r}; choose one of {list(self.GRAPHS)}")
-        self.graph = CheckedDropdown(options=list(self.GRAPHS), value=graph, description="graph G",
+        self.graph = CheckedDropdown(options=[*self.GRAPHS, self.TYPED], value=graph, description="graph G",
                                      on_invalid=refusal_to_status(self))
         # a dropdown, not a slider: a slider clamps an out-of-range value set from code without a word
         self.beta = CheckedDropdown(options=[1, 2, 3, 4], value=check_int(beta, "beta", low=1, high=4),
                                     description="β", on_invalid=refusal_to_status(self),
                                     tooltip="β, the inverse temperature (1..4): the path uses β, the graph 2β")
         self.edges_text = W.Text(value="", placeholder="e.g. 0-1 1-2 2-0 2-3", description="edge list",
-                                 tooltip="your own graph: edges u-v separated by spaces, at most 8 vertices "
+                                 tooltip="your own graph: edges u-v separated by spaces or commas, at most 8 vertices "
                                          "(0..7) and 12 edges, connected")
         self.use_button = W.Button(description="Use this graph", tooltip="build the reduction of the typed edge list")
         self._custom: nx.Graph | None = None
+        self._syncing = False     # True while the code itself sets the list's value: no reaction
         self.back_button = W.Button(description="◀ Back", tooltip="undo the last splice")
         self.next_button = W.Button(description="Next splice ▶", button_style="info",
                                     tooltip="splice the next non-tree edge into the path")
         self.title = W.HTML("<b>From a graph to a constrained path</b>: Z_G(2β) = Z_P(C, β)")
         self.status = W.HTML(layout=W.Layout(min_height="6.5em"))
         self.out = W.Output(layout=W.Layout(min_height="430px"))
-        self.graph.observe(lambda change: self._on_graph_choice() if _real_change(change) else None, names="value")
+        self.graph.observe(lambda change: self._on_graph_choice(change) if _real_change(change) else None,
+                           names="value")
         self.use_button.on_click(lambda _: self.use_edges())
         self.beta.observe(lambda change: self._rebuild(keep_stage=True) if _real_change(change) else None,
                           names="value")
@@ -437,7 +446,22 @@ class IsingReductionExplorer:
     def G(self):
         return self._custom if self._custom is not None else self.GRAPHS[self.graph.value]
 
-    def _on_graph_choice(self) -> None:
+    def _set_choice(self, value: str) -> None:
+        """Set the list's value without reacting to it."""
+        self._syncing = True
+        try:
+            self.graph.value = value
+        finally:
+            self._syncing = False
+
+    def _on_graph_choice(self, change) -> None:
+        if self._syncing:
+            return
+        if change["new"] == self.TYPED:
+            # the typed edge list, as with "Use this graph"; the list shows TYPED only if it is taken
+            self._set_choice(change["old"])
+            self.use_edges()
+            return
         self._custom = None
         self._rebuild()
 
@@ -457,6 +481,7 @@ class IsingReductionExplorer:
         G.add_nodes_from(range(max(max(e) for e in edges) + 1))
         G.add_edges_from(edges)
         self._custom = G
+        self._set_choice(self.TYPED)   # so that any graph of the list is a change
         self._rebuild()
         return True
 
@@ -464,7 +489,12 @@ class IsingReductionExplorer:
     def status_text(self) -> str:
         return plain_text(self.status.value.replace("<br>", "\n"))
 
+    def _working(self, what: str) -> None:
+        """Say in the status that ``what`` is under way (seconds on a busy machine)."""
+        self.status.value = f"<i>Computing… {what}.</i>"
+
     def _rebuild(self, keep_stage: bool = False) -> None:
+        self._working(f"building the stages of the reduction at β = {int(self.beta.value)} and drawing them")
         self.stages = reduction_stages(self.G, int(self.beta.value))
         self.go(min(self.stage, len(self.stages) - 1) if keep_stage else 0)
 
@@ -483,14 +513,16 @@ class IsingReductionExplorer:
         done = (f"Last stage: Z_P(C, {b}) = {s['Z_path']} and Z_G({2 * b}) = {s['Z_graph']}: "
                 f"{'equal' if s['Z_path'] == s['Z_graph'] else 'NOT equal'}." if self.stage == last else
                 f"Target Z_G({2 * b}) = {s['Z_graph']}; {last - self.stage} splice(s) to go.")
-        self.status.value = "<br>".join([
+        text = "<br>".join([
             f"Graph G = {html.escape(source)}. "
             f"Stage {self.stage} of {last}: {what}. The path has {len(s['path'])} vertices, "
             f"|C| = {len(s['constraints'])} equality constraints.",
             f"Z_P(C, {b}) = {s['Z_path']} and Z_(T + spliced edges)({2 * b}) = {s['Z_graph_k']}: "
             f"{'equal' if equal else 'NOT equal'}.",
             done])
+        self.status.value = text + "<br><i>Computing… drawing the figure.</i>"
         self._render(s)
+        self.status.value = text
 
     def _render(self, s) -> None:
 

@@ -17,7 +17,7 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from simpred_lite.apps import BSTTrialExplorer, IsingReductionExplorer, PathForestExplorer
+from simpred_lite.apps import BSTTrialExplorer, IsingReductionExplorer, PathForestExplorer, explorers
 from simpred_lite.bst import BinarySupportTree
 from simpred_lite.graphs import planted_partition
 from simpred_lite.learners import BSTPerceptron, MatrixPerceptron, PathForest
@@ -193,6 +193,64 @@ def test_the_reduction_app_takes_a_typed_edge_list_to_the_identity():
     assert "your edge list" in app.status_text and ": equal." in app.status_text
     app.graph.value = "complete graph K4"   # the list of graphs takes over again
     assert nx.utils.graphs_equal(app.G, nx.complete_graph(4)) and app.stage == 0
+
+
+def test_the_reduction_app_shows_a_typed_graph_in_the_list_so_any_listed_graph_is_a_change():
+    app = IsingReductionExplorer("the 5-vertex graph of this notebook", beta=1)
+    app.edges_text.value = "0-1 1-2 2-0 2-3"
+    app.use_button.click()
+    assert app.graph.value == IsingReductionExplorer.TYPED == "(your edge list)", \
+        "while a typed graph is in use the list should show '(your edge list)'"
+    assert "your edge list" in app.status_text and app.G.number_of_nodes() == 4
+    app.next_button.click()
+    app.graph.value = "the 5-vertex graph of this notebook"   # the entry shown before: now a real change
+    assert nx.utils.graphs_equal(app.G, IsingReductionExplorer.GRAPHS["the 5-vertex graph of this notebook"]), \
+        "choosing the graph the list showed before the typed one should bring it back"
+    assert app.stage == 0 and "Graph G = the 5-vertex graph of this notebook" in app.status_text
+    app.graph.value = IsingReductionExplorer.TYPED   # choosing the entry uses the typed edge list again
+    assert app.graph.value == IsingReductionExplorer.TYPED and app.G.number_of_nodes() == 4
+    assert "your edge list: 0-1" in app.status_text
+
+
+def test_the_reduction_app_refuses_its_typed_entry_without_a_valid_edge_list_and_keeps_its_graph():
+    app = IsingReductionExplorer("triangle", beta=1)
+    app.graph.value = IsingReductionExplorer.TYPED   # nothing typed yet
+    assert app.graph.value == "triangle" and nx.utils.graphs_equal(app.G, nx.cycle_graph(3)), \
+        "without a valid edge list the list should go back to the graph shown"
+    assert app.status_text.startswith("Not used: ") and "edge list is empty" in app.status_text
+    assert "Graph G = triangle" in app.status_text
+    with pytest.raises(ValueError, match="unknown graph"):
+        IsingReductionExplorer(IsingReductionExplorer.TYPED)   # nothing typed to start from
+
+
+@pytest.mark.parametrize("action", ["use", "beta", "next", "choice"])
+def test_the_reduction_app_says_computing_while_it_rebuilds_or_redraws(action, monkeypatch):
+    app = IsingReductionExplorer("square with a diagonal", beta=1)
+    seen = []
+    stages, render = explorers.reduction_stages, app._render
+    app._render = lambda s: (seen.append(app.status.value), render(s))[1]
+    monkeypatch.setattr(explorers, "reduction_stages", lambda *a: (seen.append(app.status.value), stages(*a))[1])
+    if action == "use":
+        app.edges_text.value = "0-1, 1-2 2-0"
+        app.use_button.click()
+    elif action == "beta":
+        app.beta.value = 3
+    elif action == "next":
+        app.next_button.click()
+    else:
+        app.graph.value = "triangle"
+    assert seen and all("Computing…" in v for v in seen), \
+        "the status should say 'Computing…' while the stages are built and while the figure is drawn"
+    assert len(seen) == (1 if action == "next" else 2)
+    assert "Computing…" not in app.status.value and "Stage " in app.status_text, \
+        "once the figure is drawn the status should describe the stage, without 'Computing…'"
+
+
+def test_the_reduction_app_tooltip_names_the_separators_it_accepts():
+    app = IsingReductionExplorer()
+    assert "spaces or commas" in app.edges_text.tooltip
+    app.edges_text.value = "0-1,1-2,2-0"
+    assert app.use_edges() and nx.utils.graphs_equal(app.G, nx.cycle_graph(3))
 
 
 @pytest.mark.parametrize("text, sentence", [
