@@ -126,6 +126,9 @@ def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
                            bound_label: str = "proven bound", paper_label: str = "paper's form of the bound"):
     """Measured worst mistakes per ``K`` next to the proven bound(s), on a log scale.
 
+    The measured values are black markers, not joined (each ``K`` is its own experiment);
+    the bounds are joined over ``K`` to show how they grow, and the legend says which is which.
+
     Parameters
     ----------
     Ks : sequence of int
@@ -152,10 +155,12 @@ def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
     """
     ax = new_axes(ax)
     Ks = list(Ks)
-    ax.plot(Ks, measured, "o-", color=CLASS_COLORS[0], label="measured (worst run)")
-    ax.plot(Ks, bounds, "s--", color=CLASS_COLORS[0], label=bound_label)
+    # each K is its own experiment: the measured values are black markers, not joined;
+    # the bounds are joined only to show how they grow with K (the legend says so)
+    ax.plot(Ks, measured, "o", color="k", ms=7, zorder=3, label="measured: worst run at this K (not joined)")
+    ax.plot(Ks, bounds, "s--", color=CLASS_COLORS[0], label=bound_label + " (joined over K)")
     if paper_bounds is not None:
-        ax.plot(Ks, paper_bounds, "^:", color="0.5", label=paper_label)
+        ax.plot(Ks, paper_bounds, "^:", color="0.5", label=paper_label + " (joined over K)")
     ax.set_yscale("log")
     ax.set_xticks(Ks)
     ax.set_xlabel("number of classes K")

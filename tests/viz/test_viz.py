@@ -470,3 +470,17 @@ def test_pickable_layout_keeps_every_vertex_clear_of_the_edges_it_is_not_on():
             assert gap > radius + 2, f"edge {a}-{b} passes {gap:.1f} pt from the centre of vertex {v}"
     with pytest.raises(ValueError, match="clearance"):
         pickable_layout(G, clearance=0.15)
+
+
+def test_bound_vs_measured_tells_markers_from_bounds():
+    from simpred_lite.viz import plot_bound_vs_measured
+
+    ax = plot_bound_vs_measured([2, 3, 4], [3, 4, 5], [10.0, 20.0, 30.0], [12.0, 24.0, 36.0], ax=_ax())
+    measured, bound, paper = ax.lines
+    # each K is its own experiment: the measured values are markers only, not joined
+    assert measured.get_linestyle() == "None" and measured.get_marker() == "o"
+    # a bound is a function of K: joined, and in a colour different from the measured markers
+    assert bound.get_linestyle() == "--" and paper.get_linestyle() == ":"
+    assert to_rgba(measured.get_color()) not in (to_rgba(bound.get_color()), to_rgba(paper.get_color()))
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "not joined" in labels[0] and all("joined over K" in lab for lab in labels[1:])
