@@ -226,7 +226,8 @@ class PathForestExplorer:
     Parameters
     ----------
     n : int
-        Number of vertices (drawn on a circle, numbered ``0 .. n-1``).
+        Number of vertices (drawn on a circle, numbered ``0 .. n-1``), 2..16 (:attr:`MAX_N`): with
+        more, the picture is unreadable and the app refuses with a sentence that says so.
     grow : {"disconnected", "always"}
         Passed to :class:`~simpred_lite.learners.PathForest`.
 
@@ -250,8 +251,17 @@ class PathForestExplorer:
     1
     """
 
+    #: the largest ``n`` whose picture stays readable (vertex numbers, edge names, the blue forest path)
+    MAX_N = 16
+
     def __init__(self, n: int = 8, grow: str = "disconnected"):
-        self.n = check_int(n, "n", low=2, high=40)
+        self.n = check_int(n, "n", low=2)
+        if self.n > self.MAX_N:
+            # beyond 16 vertices on a circle the edge names cover the vertex numbers and the blue forest
+            # path vanishes under the crossing edges (checked on the pictures at n = 16, 20, 24, 40)
+            raise ValueError(f"n = {self.n} is too many vertices for a readable picture: the explorer draws at "
+                             f"most {self.MAX_N} vertices (0..{self.MAX_N - 1}); larger forests are built with "
+                             "PathForest in code")
         self.grow = grow
 
         self.pos = nx.circular_layout(nx.empty_graph(self.n))
@@ -331,8 +341,10 @@ class PathForestExplorer:
         H.add_nodes_from(range(self.n))
         H.add_edges_from(self.forest.edges)
         last = self.history[-1] if self.history else None
-        fig = Figure(figsize=(5.6, 4.6))
+        side = 4.8 if self.n <= 8 else 6.0  # a larger square picture for the larger circles
+        fig = Figure(figsize=(side + 0.4, side + 0.3))
         ax = fig.subplots()
+        ax.set_aspect("equal")  # the circle stays a circle: its vertices equally spaced
         draw_edge_numbering(H, edges=self.forest.edges, ax=ax, pos=self.pos, thick=self.forest.edges,
                             path=last["forest_path"] if last else None, node_size=420, font_size=10,
                             label_pos="auto",
@@ -340,6 +352,7 @@ class PathForestExplorer:
                                    + (f"blue: the forest path of the last pair, x_{len(self.history)}" if last
                                       else "no path revealed yet")))
         ax.set_axis_off()
+        self.figure = fig  # the last picture drawn (tests check its readability)
         _show_png(self.out, fig, dpi=110)
 
     def _repr_mimebundle_(self, **kwargs):

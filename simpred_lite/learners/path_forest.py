@@ -43,8 +43,9 @@ def parse_path(text: str, n: int) -> tuple[int, ...]:
     Raises
     ------
     ValueError
-        If a token is not a whole number (a negative number such as ``"-1 2"`` included: it is
-        refused, not read as ``(1, 2)``), or the sequence is not a simple path.
+        If a token is not a whole number written with the ASCII digits ``0-9`` (a negative number
+        such as ``"-1 2"`` included: it is refused, not read as ``(1, 2)``; so is ``"٣ 4"``, whose
+        Arabic-Indic digit ``str.isdigit`` would accept), or the sequence is not a simple path.
 
     Examples
     --------
@@ -58,16 +59,18 @@ def parse_path(text: str, n: int) -> tuple[int, ...]:
     # a dash separates two vertex numbers ("0-3-5-2"); a dash with no number before it is a
     # minus sign ("-1 2", "0, -3"), and a negative number is refused, not read as its digits
     # ("0 -3" too: the dash sticks to the number, not to the one before it)
-    negative = re.search(r"(?:^|[,>→])\s*(-\s*\d+)|(?<=\s)(-\d+)", text.replace("->", ">"))
+    negative = re.search(r"(?:^|[,>→])\s*(-\s*[0-9]+)|(?<=\s)(-[0-9]+)", text.replace("->", ">"))
     if negative is not None:
         number = re.sub(r"\s+", "", negative.group(1) or negative.group(2))
         raise ValueError(f"{number!r} is not a vertex number: the vertices are 0..{n - 1}, never negative; "
                          "type vertex numbers separated by spaces, e.g. '0 3 5 2'")
     tokens = [t for t in text.replace("->", " ").replace("→", " ").replace(",", " ").replace("-", " ").split() if t]
-    bad = [t for t in tokens if not t.isdigit()]
+    # ASCII digits only: str.isdigit also accepts other scripts' digits (Arabic-Indic '٣', superscripts)
+    bad = [t for t in tokens if not re.fullmatch(r"[0-9]+", t)]
     if bad:
-        raise ValueError(f"{bad[0]!r} is not a vertex number: type vertex numbers 0..{n - 1} separated by spaces, "
-                         "e.g. '0 3 5 2'")
+        other = "" if bad[0].isascii() else " (write it with the digits 0-9)"
+        raise ValueError(f"{bad[0]!r} is not a vertex number{other}: type vertex numbers 0..{n - 1} separated by "
+                         "spaces, e.g. '0 3 5 2'")
     if len(tokens) < 2:
         raise ValueError(f"a path needs at least two vertices, e.g. '0 3 5 2'; got {text!r}")
     vertices = [int(t) for t in tokens]

@@ -9,6 +9,7 @@
 """
 
 import json
+import math
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -85,6 +86,10 @@ def test_parse_path_reads_what_a_student_types(text, path):
     ("-1 2", ValueError, "'-1' is not a vertex number: the vertices are 0..5, never negative"),
     ("1 -2", ValueError, "'-2' is not a vertex number"), ("0, -3", ValueError, "'-3' is not a vertex number"),
     ("4 -> -1", ValueError, "'-1' is not a vertex number"), ("- 1 2", ValueError, "'-1' is not a vertex number"),
+    # digits of other scripts are refused with a sentence, though str.isdigit accepts them
+    ("\u0663 4", ValueError, "'\u0663' is not a vertex number \\(write it with the digits 0-9\\)"),
+    ("0 \u00b2", ValueError, "is not a vertex number \\(write it with the digits 0-9\\)"),
+    ("0 -\u0663", ValueError, "is not a vertex number"),
 ])
 def test_parse_path_says_what_is_wrong(text, error, match):
     with pytest.raises(error, match=match):
@@ -108,6 +113,48 @@ def test_the_forest_app_shows_the_instances_of_path_forest():
     app.reset_button.click()
     assert app.history == [] and app.forest.num_edges == 0
 
+
+
+@pytest.mark.parametrize("n", [17, 24, 40])
+def test_the_forest_app_refuses_an_n_too_large_to_draw_readably(n):
+    with pytest.raises(ValueError, match=f"n = {n} is too many vertices for a readable picture: .* at most 16"):
+        PathForestExplorer(n)
+
+
+def _edge_names_clear_of_vertices(app) -> float:
+    """The smallest gap (in points) between an edge name's box and a vertex disc of the last picture."""
+    fig = app.figure
+    fig.canvas.draw()
+    ax = fig.axes[0]
+    radius = math.sqrt(420) / 2  # node_size is the marker area in points^2
+    to_pt = 72 / fig.dpi
+    centres = [ax.transData.transform(app.pos[v]) for v in range(app.n)]
+    names = [t for t in ax.texts if t.get_text().startswith("e")]
+    assert len(names) == app.forest.num_edges, "every forest edge should carry its name"
+    gaps = []
+    for t in names:
+        box = t.get_window_extent()
+        for c in centres:  # distance from the disc's centre to the name's box, minus the radius
+            dx = max(box.x0 - c[0], 0, c[0] - box.x1)
+            dy = max(box.y0 - c[1], 0, c[1] - box.y1)
+            gaps.append(math.hypot(dx, dy) * to_pt - radius)
+    return min(gaps)
+
+
+@pytest.mark.parametrize("paths", [
+    [" ".join(map(str, range(16)))],  # the longest forest path: around the circle, 15 short edges
+    ["0 5 9 13 2 7 11 15 1", "3 8 12 4 6 10 14"],  # chords crossing the circle
+])
+def test_the_forest_picture_stays_readable_at_the_largest_n(paths):
+    app = PathForestExplorer(PathForestExplorer.MAX_N)
+    for text in paths:
+        app.path_text.value = text
+        app.add_button.click()
+    assert app.forest.num_edges >= 14 and "Not a path" not in app.status_text
+    # at n = 16 every name keeps 4 points clear of the discs; at n = 20 and 24 some overlap them
+    assert _edge_names_clear_of_vertices(app) > 2, "an edge name touches a vertex disc at n = 16"
+    w, h = app.figure.get_size_inches()
+    assert w >= 6 and h >= 6, "the picture for 16 vertices should be drawn large"
 
 
 @pytest.mark.parametrize("n", [2, 3, 5, 6, 8])
