@@ -316,6 +316,8 @@ class WilsonWalkExplorer:
     ----------
     seed, root : WholeNumberText
     step_button, walk_button, run_button, reset_button : ipywidgets.Button
+    grid_shape : (int, int)
+        ``(rows, cols)``.
     walks : list of dict
         :func:`~simpred_lite.spanning.wilson_trace`'s walks for the seed and root.
     tree_edges : list of (int, int)
@@ -340,6 +342,7 @@ class WilsonWalkExplorer:
         rows, cols = check_int(rows, "rows", low=2, high=8), check_int(cols, "cols", low=2, high=8)
         self.G, _ = grid_graph(rows, cols)
         self.n = rows * cols
+        self.grid_shape = (rows, cols)
         self.pos = _grid_pos(rows, cols)
         refuse = refusal_to_status(self)
         self.seed = WholeNumberText(low=0, high=SEED_MAX, value=check_int(seed, "seed", low=0, high=SEED_MAX),
@@ -467,15 +470,28 @@ class WilsonWalkExplorer:
         self._render()
 
     def _render(self) -> None:
-        fig = Figure(figsize=(7.6, 5.0))
+        _show_png(self.out, self.figure())
+
+    def figure(self) -> Figure:
+        """The figure shown: the tree so far, the walk on show (none at the start and at the end), the legend."""
+        rows, cols = self.grid_shape
+        # about 0.85 inch per grid cell (square cells, room for a numbered vertex and its edges), legend at the side
+        fig = Figure(figsize=(max(7.6, 0.85 * cols + 2.6), max(5.0, 0.85 * rows + 1.0)))
         ax = fig.subplots()
-        walk = self.walk if len(self.walk) > 1 else (self.last_path or [int(self.root.value)])
-        path = loop_erase(walk)
-        title = ("The finished tree" if self.done else
-                 f"Walk {self.walk_index + 1} from vertex {walk[0]}" if len(self.walk) > 1 else
-                 f"Walk {self.walk_index} grafted" if self.last_path else "The tree: the root alone")
-        draw_loop_erasure(self.G, self.pos, self.tree_edges, walk, path, ax=ax, title=title, node_size=VERTEX_SIZE,
-                          font_size=VERTEX_FONT)
+        # the walk on show: the current one, else the one just grafted; none at the start and at the end
+        subtitle = None
+        if self.done:
+            walk, title = [], "The finished tree"
+            subtitle = f"tree complete: {_edges(len(self.tree_edges))}, no walk left"
+        elif len(self.walk) > 1:
+            walk, title = self.walk, f"Walk {self.walk_index + 1} from vertex {self.walk[0]}"
+        elif self.last_path:
+            walk, title = self.walks[self.walk_index - 1]["walk"], f"Walk {self.walk_index} grafted"
+        else:
+            walk, title = [], f"The tree: the root {int(self.root.value)} alone"
+            subtitle = "no walk yet: press Step"
+        draw_loop_erasure(self.G, self.pos, self.tree_edges, walk, loop_erase(walk) if walk else [], ax=ax,
+                          title=title, node_size=VERTEX_SIZE, font_size=VERTEX_FONT, subtitle=subtitle)
         for t in ax.texts:
             if "×" in t.get_text():
                 t.set_fontsize(10)
@@ -494,7 +510,7 @@ class WilsonWalkExplorer:
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=LEGEND_FONTSIZE + 1,
                   frameon=False, borderaxespad=0.0)
         ax.margins(0.08)
-        _show_png(self.out, fig)
+        return fig
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

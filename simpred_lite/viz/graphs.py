@@ -417,8 +417,15 @@ LOOP_PATH_COLOR = "#0044ff"   # its loop erasure: a saturated blue that stays bl
 WALK_WIDTH = 6.0              # width (points) of the raw walk's band; the ×k counts stay outside it
 
 
+def _segment_distances(c: np.ndarray, seg: np.ndarray) -> np.ndarray:
+    """Distances from the point ``c`` to the segments ``seg[k] = (x0, y0, x1, y1)``."""
+    p, d = seg[:, :2], seg[:, 2:] - seg[:, :2]
+    t = np.clip(((c - p) * d).sum(axis=1) / np.maximum((d * d).sum(axis=1), 1e-12), 0.0, 1.0)
+    return np.hypot(*(p + t[:, None] * d - c).T)
+
+
 def _label_beside_edges(ax, pos, edge_labels: dict, font_size: float, clear: float, node_size: float,
-                        obstacles=()) -> None:
+                        obstacles=(), edges=()) -> None:
     """Write ``edge_labels[(u, v)]`` beside each edge, never on it.
 
     A label on its edge would hide what is drawn along it (the walk's band, the widget's dashed
@@ -426,7 +433,10 @@ def _label_beside_edges(ax, pos, edge_labels: dict, font_size: float, clear: flo
     side of it, at its middle or a little towards one end.  Among these spots each label takes
     the one that overlaps least with the other labels, the vertices, the ``obstacles`` edges
     and the outside of the drawing (first each in turn, then twice more each given all the
-    others); ties go to the middle, above a horizontal edge and right of a vertical one.
+    others); ties go to the middle, above a horizontal edge and right of a vertical one.  A spot
+    whose centre is not clearly nearer its own edge than any other of the drawn ``edges`` (at
+    most 0.8 times as far) is taken only if no spot is (so a label never reads as belonging to a neighbouring edge).
+    Each label is an annotation whose gid is ``"edge-label u-v"``.
     Geometry in points, from the axes' current scale.
     """
     if not edge_labels:
@@ -445,6 +455,9 @@ def _label_beside_edges(ax, pos, edge_labels: dict, font_size: float, clear: flo
         p, q = pt(u), pt(v)
         k = max(2, int(np.hypot(*(q - p)) / 2.0))
         samples.append(((min(u, v), max(u, v)), p + np.linspace(0, 1, k)[:, None] * (q - p)))
+
+    keys = [(min(u, v), max(u, v)) for u, v in edges]
+    segs = np.array([[*pt(u), *pt(v)] for u, v in edges]).reshape(-1, 4)
 
     def area(r, s) -> float:
         return max(0.0, min(r[2], s[2]) - max(r[0], s[0])) * max(0.0, min(r[3], s[3]) - max(r[1], s[1]))
@@ -470,6 +483,12 @@ def _label_beside_edges(ax, pos, edge_labels: dict, font_size: float, clear: flo
                         inside = ((pts[:, 0] > grown[0]) & (pts[:, 0] < grown[2])
                                   & (pts[:, 1] > grown[1]) & (pts[:, 1] < grown[3]))
                         cost += 4.0 * int(inside.sum())
+                own = (min(u, v), max(u, v))
+                d_all = _segment_distances(centre, segs)
+                d_own = float(np.hypot(*(centre - p - along * (q - p))))  # the own edge's nearest point at most
+                d_other = min((float(d) for k, d in zip(keys, d_all) if k != own), default=np.inf)
+                if d_own > 0.8 * d_other:                         # not clearly nearer its own edge: ambiguous
+                    cost += 1e6 * (1.0 + d_own / max(d_other, 1e-9))
                 options.append((cost, box, p + along * (q - p), side))
         spots[(u, v)] = options
 
@@ -485,20 +504,22 @@ def _label_beside_edges(ax, pos, edge_labels: dict, font_size: float, clear: flo
         off = (clear + pad) * side
         ax.annotate(edge_labels[e], xy=ax.transData.inverted().transform(anchor / to_pt),
                     xytext=(off[0], off[1]), textcoords="offset points", ha=ha, va=va, fontsize=font_size,
-                    color="tab:red", zorder=6,
+                    color="tab:red", zorder=6, gid=f"edge-label {e[0]}-{e[1]}",
                     bbox={"boxstyle": f"round,pad={pad / font_size}", "fc": "white", "ec": "tab:red", "lw": 0.6})
 
 
 def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: str = "Wilson: one loop-erased walk",
-                      node_size: float = 170, font_size: float = 8, root: int | None = None):
+                      node_size: float = 170, font_size: float = 8, root: int | None = None,
+                      subtitle: str | None = None):
     """One step of Wilson's algorithm: the tree so far, the raw walk, and its loop erasure.
 
     ``tree_edges`` is the tree grown so far (black), ``walk`` the random walk from a new
-    start vertex until it hits the tree (orange, thin), ``path`` its loop erasure (blue,
+    start vertex (green) until it hits the tree (orange, thin), ``path`` its loop erasure (blue,
     bold) that is grafted onto the tree.  Every vertex carries its number, and an edge the
     walk crossed more than once carries the count (``×3``) beside it, never on it (so that
-    nothing drawn along the edge is hidden), and the crossings add up to the number of steps
-    in the title.
+    nothing drawn along the edge is hidden), nearer its own edge than any other, and the
+    crossings add up to the number of steps in the title.  An empty ``walk`` draws the tree
+    alone: no start, no walk.  The axes keep an equal aspect ratio (a grid's cells stay square).
 
     Parameters
     ----------
@@ -515,6 +536,8 @@ def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: 
         Where to draw the step (a new figure by default).
     title : str
         The first line of the title (a second one counts the erased steps).
+    subtitle : str, optional
+        Replaces the lines counting the steps (e.g. ``"no walk yet"`` with an empty ``walk``).
     node_size : float, default 170
         Area of a vertex, large enough for its number.
     font_size : float, default 8
@@ -538,20 +561,25 @@ def draw_loop_erasure(G: nx.Graph, pos, tree_edges, walk, path, ax=None, title: 
     nx.draw_networkx_edges(G, pos, edgelist=list(zip(path[:-1], path[1:])), ax=ax, edge_color=LOOP_PATH_COLOR,
                            width=2.5)
     nx.draw_networkx_nodes(G, pos, ax=ax, node_color="white", node_size=node_size, edgecolors="0.3", linewidths=0.6)
-    nx.draw_networkx_nodes(G, pos, nodelist=[walk[0]], ax=ax, node_color="tab:green", node_size=node_size,
-                           edgecolors="0.3", linewidths=0.6)
+    if len(walk):
+        nx.draw_networkx_nodes(G, pos, nodelist=[walk[0]], ax=ax, node_color="tab:green", node_size=node_size,
+                               edgecolors="0.3", linewidths=0.6)
     if root is not None:
         nx.draw_networkx_nodes(G, pos, nodelist=[root], ax=ax, node_color="none", node_size=node_size * 1.9,
                                edgecolors="black", linewidths=1.5, node_shape="s")
     nx.draw_networkx_labels(G, pos, ax=ax, font_size=font_size)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    ax.apply_aspect()                                   # the labels are placed in the final scale of the axes
     multiple = {e: f"×{c}" for e, c in crossings.items() if c > 1}
     _label_beside_edges(ax, pos, multiple, font_size=font_size, clear=WALK_WIDTH / 2 + 1.5, node_size=node_size,
-                        obstacles=[*tree_edges, *crossings, *zip(path[:-1], path[1:])])
-    erased = len(walk) - len(path)
-    n_steps, n_path = len(walk) - 1, len(path) - 1
-    ax.set_title(f"{title}\nwalk of {n_steps} step{'' if n_steps == 1 else 's'} (orange), {erased} erased,\n"
-                 f"path of {n_path} (blue)")
-    ax.set_axis_off()
+                        obstacles=[*tree_edges, *crossings, *zip(path[:-1], path[1:])], edges=list(G.edges))
+    if subtitle is None:
+        erased = len(walk) - len(path)
+        n_steps, n_path = max(len(walk) - 1, 0), max(len(path) - 1, 0)
+        subtitle = (f"walk of {n_steps} step{'' if n_steps == 1 else 's'} (orange), {erased} erased,\n"
+                    f"path of {n_path} (blue)")
+    ax.set_title(f"{title}\n{subtitle}")
     return ax
 
 

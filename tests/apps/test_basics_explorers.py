@@ -15,6 +15,7 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from simpred_lite.apps import BSTBuildExplorer, ResistanceCutExplorer, WilsonWalkExplorer
 from simpred_lite.bst import BinarySupportTree, dfs_linearize
@@ -151,6 +152,80 @@ def test_run_says_how_far_it_has_come():
     assert len(running) == n + 1, "Run should report each walk as it starts, then the drawing"
     assert "Ran to the end" in app.status_text and not app.reset_button.disabled and app.run_button.disabled, \
         "after Run the status says it ended, Reset is usable and Run is not"
+
+
+def _green_vertices(ax):
+    """Vertices painted green (the walk's start) in the widget's figure."""
+    from matplotlib.colors import to_rgba
+
+    green = to_rgba("tab:green")
+    return [tuple(off) for coll in ax.collections if hasattr(coll, "get_offsets")
+            for off, fc in zip(coll.get_offsets(), coll.get_facecolors()) if np.allclose(fc, green)]
+
+
+def test_wilson_explorer_shows_no_walk_before_the_first_and_after_the_last():
+    app = WilsonWalkExplorer(4, 5, seed=0, root=0)
+    ax = app.figure().axes[0]
+    assert _green_vertices(ax) == [], "no walk yet: no vertex is marked as the walk's start"
+    assert ax.get_title().splitlines() == ["The tree: the root 0 alone", "no walk yet: press Step"]
+    app.step()
+    ax = app.figure().axes[0]
+    start = app.walk[0]
+    assert _green_vertices(ax) == [app.pos[start]], "during a walk its start is green"
+    assert "walk of 1 step" in ax.get_title()
+    app.finish_walk()
+    ax = app.figure().axes[0]
+    done = app.walks[0]
+    assert ax.get_title().splitlines()[0] == "Walk 1 grafted" and _green_vertices(ax) == [app.pos[start]]
+    assert f"walk of {len(done['walk']) - 1} step" in ax.get_title(), "the grafted walk is shown whole"
+    app.run()
+    ax = app.figure().axes[0]
+    assert _green_vertices(ax) == [], "the tree is complete: no walk's start is left on it"
+    assert ax.get_title().splitlines() == ["The finished tree", "tree complete: 19 edges, no walk left"]
+    assert "walk of" not in ax.get_title()
+
+
+@pytest.mark.parametrize("rows, cols", [(4, 5), (8, 8), (2, 8)])
+def test_wilson_explorer_keeps_the_grid_cells_square(rows, cols):
+    app = WilsonWalkExplorer(rows, cols, seed=3, root=rows * cols - 1)
+    app.finish_walk()
+    fig = app.figure()
+    FigureCanvasAgg(fig).draw()
+    ax = fig.axes[0]
+    (x0, y0), (x1, y1) = ax.transData.transform([app.pos[0], app.pos[cols + 1]])
+    assert abs(x1 - x0) == pytest.approx(abs(y1 - y0), rel=1e-6), "a grid cell is as tall as it is wide"
+    from simpred_lite.apps.basics_explorers import VERTEX_SIZE
+
+    diameter = np.sqrt(VERTEX_SIZE) * fig.dpi / 72             # a vertex disc, in pixels
+    assert abs(x1 - x0) - diameter >= diameter, "an edge between two vertices is at least as long as a vertex is wide"
+
+
+@pytest.mark.parametrize("seed", [0, 3, 11])
+def test_wilson_explorer_counts_are_nearer_their_own_edge(seed):
+    app = WilsonWalkExplorer(5, 5, seed=seed, root=12)
+    checked = 0
+    while not app.done:
+        app.step(redraw=False)
+        if len(app.walk) > 3 or app.last_path:
+            fig = app.figure()
+            FigureCanvasAgg(fig).draw()
+            ax = fig.axes[0]
+            renderer = fig.canvas.get_renderer()
+            for t in ax.texts:
+                if not t.get_text().startswith("×"):
+                    continue
+                u, v = map(int, t.get_gid().removeprefix("edge-label ").split("-"))
+                box = t.get_bbox_patch().get_window_extent(renderer)
+                c = np.array([(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2])
+                dist = {}
+                for a, b in app.G.edges:
+                    p, q = ax.transData.transform(app.pos[a]), ax.transData.transform(app.pos[b])
+                    s = np.clip(np.dot(c - p, q - p) / np.dot(q - p, q - p), 0.0, 1.0)
+                    dist[(min(a, b), max(a, b))] = float(np.hypot(*(p + s * (q - p) - c)))
+                own = dist.pop((min(u, v), max(u, v)))
+                assert own <= 0.8 * min(dist.values()), f"the count of edge {u}-{v} is not clearly nearer its own edge"
+                checked += 1
+    assert checked > 0, "some walk crosses an edge more than once"
 
 
 def test_wilson_explorer_refuses_odd_seeds_and_roots_with_a_sentence():

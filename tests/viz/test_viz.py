@@ -216,6 +216,58 @@ def test_loop_erasure_counts_sit_beside_their_edges_and_hide_no_walked_edge(font
             assert not one.overlaps(other), "two counts overlap"
 
 
+def _segment_distance(c, p, q):
+    d = q - p
+    t = np.clip(np.dot(c - p, d) / max(np.dot(d, d), 1e-12), 0.0, 1.0)
+    return float(np.hypot(*(p + t * d - c)))
+
+
+def _count_distances_to_edges(ax, G, pos):
+    """For each ``×k`` count (after drawing): its own edge, then the nearest other edge, from its box centre (px)."""
+    renderer = ax.figure.canvas.get_renderer()
+    found = []
+    for t in ax.texts:
+        if t.get_text().startswith("×"):
+            u, v = map(int, t.get_gid().removeprefix("edge-label ").split("-"))
+            box = t.get_bbox_patch().get_window_extent(renderer)
+            c = np.array([(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2])
+            dist = {tuple(sorted(e)): _segment_distance(c, ax.transData.transform(pos[e[0]]),
+                                                        ax.transData.transform(pos[e[1]])) for e in G.edges}
+            own = dist.pop((min(u, v), max(u, v)))
+            found.append(((u, v), own, min(dist.values())))
+    return found
+
+
+def test_loop_erasure_counts_are_clearly_nearer_their_own_edge_than_any_other():
+    # the figure of notebook 02 (cell 7): three walks on the 6x6 grid, seed 2, root 14; in walk 6 the x2 of
+    # edge 24-25 once sat beside edge 18-24
+    from simpred_lite.graphs import grid_graph
+    from simpred_lite.spanning import wilson_trace
+    from simpred_lite.viz import draw_loop_erasure
+
+    G, _ = grid_graph(6, 6)
+    pos = {v: (v % 6, -(v // 6)) for v in G}
+    _, steps = wilson_trace(G, seed=2, root=14)
+    fig = Figure(figsize=(10, 4.2))
+    FigureCanvasAgg(fig)
+    seen = 0
+    axes = fig.subplots(1, 3)
+    for ax, k in zip(axes, (2, 5, 7)):                  # walks 3, 6 and 8, as in the notebook
+        tree_k = [e for s in steps[:k] for e in zip(s["path"][:-1], s["path"][1:])]
+        draw_loop_erasure(G, pos, tree_k, steps[k]["walk"], steps[k]["path"], ax=ax, node_size=300, font_size=11,
+                          root=14)
+    fig.tight_layout()
+    fig.canvas.draw()
+    for ax in axes:
+        for edge, own, other in _count_distances_to_edges(ax, G, pos):
+            seen += 1
+            assert own <= 0.8 * other, f"the count of edge {edge} is not clearly nearer its own edge ({own:.0f} px) " \
+                                       f"than another ({other:.0f} px)"
+    assert seen >= 4, "walks 6 and 8 cross edges more than once"
+    counts = sorted(t.get_gid() for t in axes[1].texts if t.get_text().startswith("×"))
+    assert "edge-label 24-25" in counts, "walk 6 crosses edge 24-25 twice"
+
+
 def test_figure1_numbers_the_depth_first_order_on_T_in_readable_type():
     from simpred_lite.viz import plot_figure1
 
