@@ -371,6 +371,9 @@ def _ising_graphs():
     }
 
 
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
 class IsingReductionExplorer:
     """Step through the splices of the graph → constrained-path reduction (Theorem 2).
 
@@ -399,6 +402,11 @@ class IsingReductionExplorer:
         :func:`~simpred_lite.checks.check_edge_list` and, if it is refused, says why in the status and
         keeps the graph shown.
     beta : CheckedDropdown
+        ``β`` in 1..4.  Any other value (``5``, ``0``, ``'x'``, ``2.5``, ``None``) is refused the same
+        way: β, the stage and the figure stay as they were and the status says "Not changed: β must be
+        one of [1, 2, 3, 4], got …".  Set from code, a refused value other than ``None`` also raises a
+        ``ValueError`` with that sentence, as every list of the suite does (``None`` raises nothing:
+        traitlets does not validate it, so the list undoes it after the fact).
     back_button, next_button, use_button : ipywidgets.Button
     stage : int
     stages : list of dict
@@ -487,8 +495,14 @@ class IsingReductionExplorer:
         try:
             edges = check_edge_list(self.edges_text.value, "edge list")
         except (TypeError, ValueError) as err:
+            reason = str(err)
+            if "not connected" in reason:   # every edge was read: name a numbering from 1
+                typed = {int(x) for tok in self.edges_text.value.replace(",", " ").split() for x in tok.split("-")}
+                if 0 not in typed:
+                    reason = ("edge list: vertices are numbered from 0; vertex 0 has no edge. Number the "
+                              "vertices 0, 1, 2, … (a triangle is 0-1 1-2 2-0)")
             self.go(self.stage)
-            self.status.value = f"<b>Not used:</b> {html.escape(str(err))}.<br>" + self.status.value
+            self.status.value = f"<b>Not used:</b> {html.escape(reason)}.<br>" + self.status.value
             return False
         G = nx.Graph()
         G.add_nodes_from(range(max(max(e) for e in edges) + 1))
@@ -530,8 +544,8 @@ class IsingReductionExplorer:
             f"Graph G = {html.escape(source)}. "
             f"Stage {self.stage} of {last}: {what}. The path has {len(s['path'])} vertices, "
             f"|C| = {len(s['constraints'])} equality constraints.",
-            f"Z_P(C, {b}) = {s['Z_path']} and Z_(T + spliced edges)({2 * b}) = {s['Z_graph_k']}: "
-            f"{'equal' if equal else 'NOT equal'}.",
+            f"Z_P(C, {b}) = {s['Z_path']}; Z of G{str(self.stage).translate(_SUBSCRIPTS)} = T + the edges "
+            f"spliced so far, at 2β = {2 * b}: {s['Z_graph_k']}; {'equal' if equal else 'NOT equal'}.",
             done])
         self.status.value = text + "<br><i>Computing… drawing the figure.</i>"
         self._render(s)

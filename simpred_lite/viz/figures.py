@@ -177,6 +177,43 @@ def plot_bound_vs_measured(Ks, measured, bounds, paper_bounds=None, ax=None,
 _FAN_LO, _FAN_HI = 50.0, 85.0
 
 
+def _arc_order(arcs):
+    """The arcs ``(span, lo, hi)`` of one side of the path, from the lowest to the tallest.
+
+    Start from the order of increasing span (a nested arc lies under the arc around it), then swap
+    neighbours in that order while this moves crossings away from crowded vertices: two interleaving
+    arcs cross once, on the leg of the taller one at its end inside the other's span; a crossing is
+    hard to read at a vertex where other arcs of this side end too, and easy at a vertex with a
+    single arc.  A swap that would put an arc above one that encloses it is never made.
+    """
+    order = [(lo, hi) for _, lo, hi in arcs]
+    ends: dict = {}
+    for lo, hi in order:
+        ends[lo] = ends.get(lo, 0) + 1
+        ends[hi] = ends.get(hi, 0) + 1
+
+    def crowded(seq) -> int:
+        rank = {a: r for r, a in enumerate(seq)}
+        bad = 0
+        for a in seq:
+            for b in seq:
+                (i, j), (k, m) = a, b
+                if i <= k and m <= j and a != b and rank[b] > rank[a]:
+                    return len(seq) ** 2           # an enclosed arc above its enclosing one: never
+                if i < k < j < m:                  # interleaving: one crossing, at the taller's inner end
+                    bad += ends[j if rank[a] > rank[b] else k] > 1
+        return bad
+
+    score, improved = crowded(order), True
+    while improved:
+        improved = False
+        for r in range(len(order) - 1):
+            trial = order[:r] + [order[r + 1], order[r]] + order[r + 2:]
+            if (s := crowded(trial)) < score:
+                order, score, improved = trial, s, True
+    return order
+
+
 def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "Labelled path"):
     """Draw a path whose vertex ``p`` copies the G-vertex ``copies[p]``.
 
@@ -191,7 +228,9 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
     constraints : iterable of (int, int), optional
         Equality constraints, drawn as arcs: one colour and line style per copied G-vertex (that of the
         arc's left end), named in a legend beside the panel; all arcs of one vertex lie on one side of
-        the path, the sides chosen so that as few arcs as possible cross; a wider arc is taller; every arc
+        the path, the sides chosen so that as few arcs as possible cross; an arc is taller than the arcs it
+        encloses, and two arcs that must cross are stacked so that they cross at a vertex where no other
+        arc of that side ends, where possible; every arc
         ends exactly at its two vertices, and nested arcs that share an end vertex leave it at different
         angles (the inner one shallower), so that each can be followed.
     title : str
@@ -248,8 +287,8 @@ def draw_labelled_path(copies, ax=None, new=(), constraints=None, title: str = "
         # the steepest (the outermost), so that they fan out from it and each can be followed
         height: dict = {}
         for side in (1, -1):
-            mine = sorted((hi - lo, lo, hi) for lo, hi in pairs if sides[copies[lo]] == side)
-            for r, (_, lo, hi) in enumerate(mine):
+            mine = _arc_order(sorted((hi - lo, lo, hi) for lo, hi in pairs if sides[copies[lo]] == side))
+            for r, (lo, hi) in enumerate(mine):
                 height[lo, hi] = 0.45 + 1.25 * r / max(len(mine) - 1, 1)   # the lowest clears the vertex discs
         fans: dict = {}
         for lo, hi in pairs:

@@ -217,7 +217,7 @@ def test_the_reduction_app_steps_and_stops_at_both_ends():
         IsingReductionExplorer("moon")
 
 
-@pytest.mark.parametrize("beta", [0, -1, 5, 100, "2"])
+@pytest.mark.parametrize("beta", [0, -1, 5, 100, "2", "x", 2.5])
 def test_the_reduction_app_refuses_a_beta_out_of_range_with_a_sentence(beta):
     app = IsingReductionExplorer("triangle", beta=2)
     with pytest.raises(ValueError, match="β must be one of \\[1, 2, 3, 4\\]"):
@@ -226,6 +226,30 @@ def test_the_reduction_app_refuses_a_beta_out_of_range_with_a_sentence(beta):
     app.beta.value = 2 if beta != 2 else 3  # a later valid value still works
     app.beta.value = 4
     assert app.stages[-1]["Z_path"] == partition_function(nx.cycle_graph(3), 8)
+
+
+@pytest.mark.parametrize("beta", [5, 0, "x", 2.5, None])
+def test_the_reduction_app_refuses_every_bad_beta_the_same_way_in_its_status(beta):
+    app = IsingReductionExplorer("triangle", beta=1)
+    app.next_button.click()
+    before = (app.stage, [s["Z_path"] for s in app.stages], app.out.outputs)
+    try:
+        app.beta.value = beta
+    except ValueError as err:   # from code, every refused value but None also raises the sentence
+        assert beta is not None and str(err).startswith("β must be one of [1, 2, 3, 4]"), \
+            f"unexpected exception for β = {beta!r}: {err}"
+    assert app.status_text.startswith(f"Not changed: β must be one of [1, 2, 3, 4], got {beta!r}; "
+                                      "the choice stays 1."), f"no refusal sentence for β = {beta!r}"
+    assert app.beta.value == 1 and (app.stage, [s["Z_path"] for s in app.stages], app.out.outputs) == before, \
+        f"β = {beta!r} changed the stage, the stages or the figure"
+
+
+def test_the_reduction_app_status_names_the_graph_g_k_of_each_stage():
+    app = IsingReductionExplorer("triangle", beta=2)
+    assert "Z of G₀ = T + the edges spliced so far, at 2β = 4: " in app.status_text, app.status_text
+    app.next_button.click()
+    assert "Z of G₁ = T + the edges spliced so far, at 2β = 4: " in app.status_text, app.status_text
+    assert "Z_(T" not in app.status_text, "the old ad-hoc subscript is gone"
 
 
 def test_the_reduction_app_takes_a_typed_edge_list_to_the_identity():
@@ -310,6 +334,8 @@ def test_the_reduction_app_tooltip_names_the_separators_it_accepts():
     ("0-1 1-2 2-1", "the edge 2-1 is listed twice"),
     ("0-1 2-3", "is not connected"),
     ("0-1 1-3", "is not connected"),   # vertex 2 is never reached
+    ("1-2 2-3 3-1", "vertices are numbered from 0; vertex 0 has no edge"),   # a triangle numbered from 1
+    ("1-2 3-4", "vertices are numbered from 0; vertex 0 has no edge"),
     ("0-1 1-8", "vertex 8 is too large; use at most 8 vertices"),
     ("0-1 1-2 2-3 3-4 4-5 5-6 6-7 7-0 0-2 0-3 0-4 0-5 0-6", "13 edges, too many; use at most 12"),
 ])
