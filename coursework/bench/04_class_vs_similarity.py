@@ -37,7 +37,7 @@ from scipy.optimize import brentq
 
 b0 = np.float64(0.294)
 limit_ex2 = np.float64(2.0) / np.log2(2 / (1 + b0))
-grid = np.linspace(0.2, 0.4, 201)
+grid = np.linspace(0.2, 0.4, 17)
 worst = [max(reduction_constant(k, float(b)) / math.log2(k) for k in range(2, 1001)) for b in grid]
 best_beta_ex2 = grid[int(np.argmin(worst))]
 best_worst_ex2 = np.min(worst)
@@ -47,7 +47,7 @@ beta_switch_ex2 = brentq(lambda b: reduction_constant(2, b) - reduction_constant
 
 # the limit "evaluated" at a large K instead of derived
 limit_ex2 = reduction_constant(1000) / math.log2(1000)
-grid = np.linspace(0.2, 0.4, 201)
+grid = np.linspace(0.2, 0.4, 17)
 worst = [max(reduction_constant(k, float(b)) / math.log2(k) for k in range(2, 1001)) for b in grid]
 best_beta_ex2 = float(grid[int(np.argmin(worst))])
 best_worst_ex2 = float(min(worst))

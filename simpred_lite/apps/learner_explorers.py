@@ -322,6 +322,9 @@ class ReductionExplorer:
             text += "right; nothing is learned (the class learner is conservative)."
         elif y not in reps_before:
             text += f"<b>a mistake</b>; no representative had class {y}, so vertex {x} becomes its representative."
+        elif len(answers) == 1:
+            text += (f"<b>a mistake</b>; the one true similarity example ({answers[0][1]}, {x}) is given to "
+                     f"union-find, which {'erred on it' if fed else 'had predicted it right'}.")
         else:
             text += (f"<b>a mistake</b>; the {len(answers)} true similarity examples (p, {x}) are given to "
                      f"union-find, which erred on {fed} of them.")
