@@ -335,6 +335,9 @@ class CheckedDropdown(W.Dropdown):
     ----------
     on_invalid : callable ``str -> None``, optional
         Called with the sentence to show the student when a value is refused.
+    options_text : str, optional
+        A short description of the options used in the refusal sentence instead of their full
+        list (for long option lists, e.g. ``"a vertex number 0..33"``).
     **kwargs
         Passed to :class:`ipywidgets.Dropdown`.
 
@@ -345,12 +348,24 @@ class CheckedDropdown(W.Dropdown):
     Traceback (most recent call last):
     ...
     ValueError: graph must be one of ['grid', 'barbell'], got 'karate'; the choice stays 'grid'
+    >>> v = CheckedDropdown(options=list(range(34)), value=0, description="vertex i",
+    ...                     options_text="a vertex number 0..33")
+    >>> v.value = "a"
+    Traceback (most recent call last):
+    ...
+    ValueError: vertex i must be a vertex number 0..33, got 'a'; the choice stays 0
     """
 
-    def __init__(self, *, on_invalid=None, **kwargs):
+    def __init__(self, *, on_invalid=None, options_text: str | None = None, **kwargs):
         self._on_invalid = on_invalid
+        self._options_text = options_text
         super().__init__(**kwargs)
         self.observe(self._refuse_none, names="value")
+
+    def _must_be(self) -> str:
+        """``<description> must be <the options>`` for a refusal sentence."""
+        options = getattr(self, "_options_text", None) or f"one of {list(self._options_values)}"
+        return f"{self.description or 'the choice'} must be {options}"
 
     def _refuse_none(self, change):
         """Undo ``value = None`` while there are options (traitlets skips validators for None).
@@ -364,8 +379,7 @@ class CheckedDropdown(W.Dropdown):
         if (change["new"] is not None or current is not None or old is None or not self._options_values
                 or not any(self.equals(old, v) for v in self._options_values)):
             return
-        message = (f"{self.description or 'the choice'} must be one of {list(self._options_values)}, "
-                   f"got None; the choice stays {old!r}")
+        message = f"{self._must_be()}, got None; the choice stays {old!r}"
         if getattr(self, "_on_invalid", None) is not None:
             self._on_invalid(message)
         self.value = old
@@ -378,8 +392,7 @@ class CheckedDropdown(W.Dropdown):
         if value is None or any(self.equals(value, v) and (not is_bool or isinstance(v, (bool, np.bool_)))
                                 for v in self._options_values):
             return super()._validate_value(proposal)
-        message = (f"{self.description or 'the choice'} must be one of {list(self._options_values)}, "
-                   f"got {value!r}; the choice stays {self.value!r}")
+        message = f"{self._must_be()}, got {value!r}; the choice stays {self.value!r}"
         if getattr(self, "_on_invalid", None) is not None:
             self._on_invalid(message)
         raise ValueError(message)

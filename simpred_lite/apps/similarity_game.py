@@ -113,9 +113,9 @@ class SimilarityGame:
         self._shown: Figure | None = None
         self._pending: tuple[int, int, int] | None = None
         self.i = CheckedDropdown(options=list(range(n)), value=0, description="vertex i",
-                                 on_invalid=refusal_to_status(self))
+                                 options_text=f"a vertex number 0..{n - 1}", on_invalid=refusal_to_status(self))
         self.j = CheckedDropdown(options=list(range(n)), value=1, description="vertex j",
-                                 on_invalid=refusal_to_status(self))
+                                 options_text=f"a vertex number 0..{n - 1}", on_invalid=refusal_to_status(self))
         self.predict_button = W.Button(description="Predict", button_style="info")
         self.reveal_button = W.Button(description="Reveal", button_style="warning")
         self.restart_button = W.Button(description="New game", tooltip="Start again with a fresh learner")

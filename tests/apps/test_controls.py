@@ -75,6 +75,21 @@ def test_a_typed_value_is_refused_and_the_box_goes_back_in_the_browser(typed):
     assert d.index == 1
 
 
+def test_a_short_options_text_replaces_the_list_in_the_refusal():
+    seen = []
+    d = CheckedDropdown(options=list(range(34)), value=3, description="vertex i",
+                        options_text="a vertex number 0..33", on_invalid=seen.append)
+    with pytest.raises(ValueError, match=r"^vertex i must be a vertex number 0\.\.33, got 'a'; the choice stays 3$"):
+        d.value = "a"
+    d.value = None
+    assert d.value == 3, "a refused None must leave the choice"
+    assert seen[-1] == "vertex i must be a vertex number 0..33, got None; the choice stays 3", \
+        "the None refusal should use the short description too"
+    assert all("[" not in m for m in seen), "with options_text the refusal must not list the options"
+    d.value = 7
+    assert d.value == 7, "a valid vertex must still be taken"
+
+
 def test_a_boolean_is_not_taken_for_the_vertex_it_equals():
     seen = []
     d = CheckedDropdown(options=[0, 1, 2], value=2, description="vertex i", on_invalid=seen.append)

@@ -43,6 +43,16 @@ def test_same_vertex_twice_is_refused_politely(game):
     assert "different" in game.status_text
 
 
+def test_a_bad_vertex_is_refused_with_a_short_sentence(game):
+    game.i.value = 4
+    with pytest.raises(ValueError):
+        game.i.value = "a"
+    assert game.i.value == 4, "a refused vertex must leave the choice"
+    assert "vertex i must be a vertex number 0..33, got 'a'" in game.status_text, \
+        "the refusal should say which vertex numbers are allowed"
+    assert "[" not in game.status_text, "the refusal should not list all 34 vertices"
+
+
 def test_learner_size_must_match_graph():
     G, y = karate_club()
     with pytest.raises(ValueError, match="34"):
