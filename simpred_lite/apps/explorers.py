@@ -10,6 +10,7 @@ by the concept it explains (:meth:`~simpred_lite.learners.BSTPerceptron.explain`
 from __future__ import annotations
 
 import html
+from itertools import combinations
 
 import ipywidgets as W
 import networkx as nx
@@ -193,6 +194,7 @@ class BSTTrialExplorer:
         lines = [head,
                  f"Pair ({i}, {j}) sits at leaves {e['leaves'][0]} and {e['leaves'][1]}. "
                  f"P_t = {list(e['path'])} ({len(e['path'])} vertices); S_t = {list(e['S'])}.",
+                 self._path_entries(e["path"], e["path_sum"]),
                  f"Sum of F over P_t × P_t = {e['path_sum']}; threshold 2R² = {e['threshold']}; "
                  f"{e['path_sum']} {e['comparison']} {e['threshold']}? {'yes' if decide else 'no'} → predicts {word}."]
         if self.last:
@@ -205,6 +207,19 @@ class BSTTrialExplorer:
                        r"tags $f_t$ in red")
         ax.set_axis_off()
         _show_png(self.out, fig)
+
+    def _path_entries(self, path, path_sum: int, shown: int = 10) -> str:
+        """The non-zero entries of ``F`` on ``P_t`` (each unordered pair once), whose doubled sum is the path sum."""
+        terms = [(a, b, self.learner.F(a, b)) for a, b in combinations(sorted(int(v) for v in path), 2)]
+        terms = [(a, b, v) for a, b, v in terms if v != 0]
+        if not terms:
+            return "F is zero on every pair of P_t."
+        listed = ", ".join(f"F[{a}, {b}] = {v}" for a, b, v in terms[:shown])
+        more = f", … ({len(terms) - shown} more)" if len(terms) > shown else ""
+        half = sum(v for _, _, v in terms)
+        assert 2 * half == path_sum  # the ordered sum counts each unordered pair twice (F symmetric, zero diagonal)
+        return (f"Non-zero F on P_t, each pair {{l, l'}} once: {listed}{more}; the sum over ordered pairs counts each "
+                f"twice: 2 × {half} = {path_sum}.")
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)

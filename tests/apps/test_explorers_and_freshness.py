@@ -64,9 +64,15 @@ def test_the_bst_trial_app_presets_the_true_label_and_learns_it():
     assert app.learn() is True and "a MISTAKE" in app.status_text
     assert app.explanation["path_sum"] == 72 and app.learner.mistakes == 1
     assert "72 > 72? no" in app.status_text  # a tie: the strict comparison still says similar
+    assert "F[9, 12] = 36;" in app.status_text and "2 × 36 = 72." in app.status_text  # the one entry on P_t, twice
     assert app.learn() is True and app.explanation["path_sum"] == 144 and "144 > 72? yes" in app.status_text
     assert app.learn() is False and "F is unchanged" in app.status_text
     assert [h["mistake"] for h in app.history] == [True, True, False]
+    app.i.value = 0                                  # leaves 8 and 12: F[8, 12] = 2 (1 - 7)^2 after the two mistakes
+    assert "F[8, 12] = 50;" in app.status_text and "2 × 50 = 100." in app.status_text
+    app.reset()
+    assert "F is zero on every pair of P_t." in app.status_text
+    app.i.value, app.j.value = 1, 4
     app.j.value = 1
     assert app.explanation is None and app.learn() is None and app.out.outputs == ()
 
