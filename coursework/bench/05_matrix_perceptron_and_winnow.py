@@ -111,7 +111,8 @@ bound_ex3 = matrix_perceptron_mistake_bound(gt.R, float((comparator_matrix(P12, 
         "wrong_fails": ["05-ex3-tests"],
         "why": "different: overrides the public predict_one (returning a numpy int), the tie positions as a numpy "
                "array from np.flatnonzero, bound computed by hand; wrong: the ties found on the >= learner's run "
-               "(3 of them) instead of the plain learner's (2): a listed trial is no tie of the plain learner",
+               "(3 of them) instead of the plain learner's (2): a listed trial is no tie of the plain learner (the visible "
+               "completeness check also catches a list that misses a tie, e.g. [147] for [147, 166])",
     },
     "05-ex4-code": {
         "different": '''from scipy.optimize import newton
