@@ -228,6 +228,44 @@ class BSTTrialExplorer:
         return bundle
 
 
+def _forest_layout(n: int, edges) -> dict:
+    """Positions that draw a forest on ``0..n-1`` as trees side by side, its lone vertices in a row below.
+
+    Each tree (ordered by its smallest vertex) hangs from a centre vertex, children below their parent and
+    ordered by number, a parent above the middle of its children; no two edges of the drawing cross.  The
+    vertices that no edge touches yet sit in a row under the trees.
+
+    >>> _forest_layout(4, [(0, 1), (1, 2)])
+    {0: (0.0, -1.0), 2: (1.0, -1.0), 1: (0.5, 0.0), 3: (0.0, -2.0)}
+    """
+    H = nx.Graph()
+    H.add_nodes_from(range(n))
+    H.add_edges_from(edges)
+    pos: dict = {}
+    x = 0.0
+    depth = 0
+
+    def place(v: int, parent: int | None, d: int) -> None:
+        nonlocal x, depth
+        depth = max(depth, d)
+        kids = sorted(u for u in H[v] if u != parent)
+        if not kids:
+            pos[v] = (x, float(-d))
+            x += 1.0
+            return
+        for u in kids:
+            place(u, v, d + 1)
+        pos[v] = ((pos[kids[0]][0] + pos[kids[-1]][0]) / 2, float(-d))
+
+    trees = sorted((sorted(c) for c in nx.connected_components(H) if len(c) > 1), key=lambda c: c[0])
+    for tree in trees:
+        place(min(nx.center(H.subgraph(tree))), None, 0)
+    row = float(-depth - 1) if trees else 0.0
+    for k, v in enumerate(sorted(v for v in range(n) if H.degree(v) == 0)):
+        pos[v] = (float(k), row)
+    return pos
+
+
 class PathForestExplorer:
     """Type revealed paths and watch the forest of revealed paths grow (§5, Figure 7).
 
@@ -241,8 +279,9 @@ class PathForestExplorer:
     Parameters
     ----------
     n : int
-        Number of vertices (drawn on a circle, numbered ``0 .. n-1``), 2..16 (:attr:`MAX_N`): with
-        more, the picture is unreadable and the app refuses with a sentence that says so.
+        Number of vertices (numbered ``0 .. n-1``), 2..16 (:attr:`MAX_N`): with more, the picture is
+        unreadable and the app refuses with a sentence that says so.  Each tree of the forest is drawn
+        as a tree (:func:`_forest_layout`), side by side, the vertices not yet in the forest in a row below.
     grow : {"disconnected", "always"}
         Passed to :class:`~simpred_lite.learners.PathForest`.
 
@@ -279,7 +318,7 @@ class PathForestExplorer:
                              "PathForest in code")
         self.grow = grow
 
-        self.pos = nx.circular_layout(nx.empty_graph(self.n))
+        self.pos = _forest_layout(self.n, [])
         # the value reaches the kernel when the student presses Enter (or leaves the box), and
         # a path submitted that way is added at once (ipywidgets 8 deprecates Text.on_submit)
         # an example path that is valid for this n (vertices 0..n-1, none repeated)
@@ -356,16 +395,21 @@ class PathForestExplorer:
         H.add_nodes_from(range(self.n))
         H.add_edges_from(self.forest.edges)
         last = self.history[-1] if self.history else None
-        side = 4.8 if self.n <= 8 else 6.0  # a larger square picture for the larger circles
-        fig = Figure(figsize=(side + 0.4, side + 0.3))
+        # each tree drawn as a tree, side by side, lone vertices in a row below: no edge crosses another
+        self.pos = _forest_layout(self.n, self.forest.edges)
+        side = 4.8 if self.n <= 8 else 6.0  # a larger picture for more vertices
+        levels = len({p[1] for p in self.pos.values()})  # rows of the drawing: a long path makes many
+        fig = Figure(figsize=(side + 0.4, max(side + 0.3, 0.75 * levels + 1.2)))
         ax = fig.subplots()
-        ax.set_aspect("equal")  # the circle stays a circle: its vertices equally spaced
         draw_edge_numbering(H, edges=self.forest.edges, ax=ax, pos=self.pos, thick=self.forest.edges,
                             path=last["forest_path"] if last else None, node_size=420, font_size=10,
                             label_pos="auto",
                             title=("The forest: edges numbered by disclosure, low → high\n"
                                    + (f"blue: the forest path of the last pair, x_{len(self.history)}" if last
                                       else "no path revealed yet")))
+        xs, ys = [p[0] for p in self.pos.values()], [p[1] for p in self.pos.values()]
+        ax.set_xlim(min(xs) - 0.6, max(xs) + 0.6)
+        ax.set_ylim(min(ys) - 0.6, max(ys) + 0.6)
         ax.set_axis_off()
         self.figure = fig  # the last picture drawn (tests check its readability)
         _show_png(self.out, fig, dpi=110)

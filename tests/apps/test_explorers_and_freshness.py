@@ -444,3 +444,33 @@ def test_the_saved_widget_state_shows_fresh_widgets_and_no_progress_bars(path):
         values = _html_values(state, model_id)
         assert any(FRESH[kind] in v for v in values), (
             f"{path.name}: the {kind} shown in cell {k} is not fresh after Run All: {values}")
+
+
+def _segments_cross(p, q, r, s) -> bool:
+    """Whether the segments pq and rs cross at a point inside both (shared end vertices do not count)."""
+    def orient(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    d1, d2, d3, d4 = orient(r, s, p), orient(r, s, q), orient(p, q, r), orient(p, q, s)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+@pytest.mark.parametrize("paths", [
+    ["0 8 15 7", "3 11 4 12 5", "9 1 10 2 13 6 14"],  # the reviewer's picture: three trees, long edges on a circle
+    ["0 5 9 13 2 7 11 15 1", "3 8 12 4 6 10 14"],
+    ["1 0 2", "3 0 1 4", "5 6", "3 5 6 4", "5 3"],
+])
+def test_the_forest_is_drawn_tree_by_tree_without_crossings(paths):
+    app = PathForestExplorer(PathForestExplorer.MAX_N)
+    for text in paths:
+        app.path_text.value = text
+        app.add_button.click()
+    pos, edges = app.pos, app.forest.edges
+    assert len(set(pos.values())) == app.n, "two vertices share a position"
+    for k, (a, b) in enumerate(edges):
+        for c, d in edges[k + 1:]:
+            if len({a, b, c, d}) == 4:
+                assert not _segments_cross(pos[a], pos[b], pos[c], pos[d]), f"edges {a}-{b} and {c}-{d} cross"
+    lone = [v for v in range(app.n) if all(v not in e for e in edges)]
+    in_trees = [v for v in range(app.n) if v not in lone]
+    assert all(pos[v][1] < min(pos[u][1] for u in in_trees) for v in lone), "lone vertices go in a row below the trees"
+    assert _edge_names_clear_of_vertices(app) > 2, "an edge name touches a vertex disc"
