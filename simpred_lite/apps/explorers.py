@@ -55,8 +55,15 @@ class BSTTrialExplorer:
     Parameters
     ----------
     bst : BinarySupportTree
+        At most :attr:`MAX_N` = 16 graph vertices (a larger tree is refused with a ``ValueError``: its leaf
+        numbers would overlap in the picture).
     labels : array_like of int, optional
         Vertex classes: leaf colours, and the true label of each pair.
+
+    Raises
+    ------
+    ValueError
+        If ``bst`` has more than :attr:`MAX_N` graph vertices.
 
     Attributes
     ----------
@@ -86,7 +93,15 @@ class BSTTrialExplorer:
     (0, [])
     """
 
+    #: the most graph vertices (so at most 16 leaves) whose picture stays readable: with 17 vertices the BST has 32
+    #: leaves and their heap indices and graph-vertex names overlap (checked on the pictures at n = 16, 17, 32)
+    MAX_N = 16
+
     def __init__(self, bst, labels=None):
+        if bst.n > self.MAX_N:
+            raise ValueError(f"a BST of {bst.n} graph vertices is too large for a readable picture: the explorer "
+                             f"draws trees of at most {self.MAX_N} vertices ({self.MAX_N} leaves); on larger "
+                             "trees use BSTPerceptron.explain(i, j) in code")
         self.learner = BSTPerceptron(bst)
         self.bst = bst
         n = bst.n

@@ -206,7 +206,8 @@ def draw_lambda_regions(bst, structure, ax=None, title: str = r"The regions $\La
     colour and the legend gives ``ℓ`` with its tag ``f_t(ℓ)``; the interior vertices of
     ``P_t``, which lie in no region, are white with the path drawn thick and black.  Heap
     indices are written inside the vertices, the graph vertex (``d`` for a dummy) under each
-    leaf, and the vertices of ``S_t`` have thick borders, as in :func:`draw_bst_trial`.
+    leaf, and the vertices of ``S_t`` have thick borders, as in :func:`draw_bst_trial`.  The fills are
+    opaque and drawn above the edges, so no edge (nor the thick path) crosses a heap index.
 
     Parameters
     ----------
@@ -241,6 +242,7 @@ def draw_lambda_regions(bst, structure, ax=None, title: str = r"The regions $\La
     >>> ax.axison
     False
     """
+    from matplotlib.colors import to_rgb
     from matplotlib.lines import Line2D
 
     from .style import LEGEND_FONTSIZE
@@ -261,7 +263,10 @@ def draw_lambda_regions(bst, structure, ax=None, title: str = r"The regions $\La
                     region[w] = l
                     stack.append(w)
     ells = sorted(structure.S)
-    colour = {l: CLASS_COLORS[k % len(CLASS_COLORS)] for k, l in enumerate(ells)}
+    # opaque fills (the region colour blended with white): the edges, drawn below the vertices, stop at their
+    # borders instead of showing through them and crossing the heap indices
+    colour = {l: tuple(0.75 * c + 0.25 for c in to_rgb(CLASS_COLORS[k % len(CLASS_COLORS)]))
+              for k, l in enumerate(ells)}
     for c in range(2, 2 * N):
         (x1, y1), (x2, y2) = pos[c // 2], pos[c]
         on_path = c in structure.path and c // 2 in structure.path
@@ -270,16 +275,15 @@ def draw_lambda_regions(bst, structure, ax=None, title: str = r"The regions $\La
     size = 560 if N <= 16 else 60
     for h, (x, z) in pos.items():
         face = "white" if h in interior else colour[region[h]]
-        ax.scatter([x], [z], s=size, c=[face], edgecolors="black", linewidths=3.0 if h in S else 1.0, zorder=2,
-                   alpha=1.0 if h in interior else 0.75)
+        ax.scatter([x], [z], s=size, c=[face], edgecolors="black", linewidths=3.0 if h in S else 1.0, zorder=3)
         if N <= 16:
-            ax.text(x, z, str(h), ha="center", va="center", fontsize=10, zorder=3)
+            ax.text(x, z, str(h), ha="center", va="center", fontsize=10, zorder=4)
     if N <= 32:
         for h in range(N, 2 * N):
             v = bst.vertex_at(h)
             ax.text(pos[h][0], -0.45, "d" if v is None else f"v{v}", ha="center", va="top",
                     fontsize=10 if N <= 16 else 8)
-    handles = [Line2D([], [], ls="none", marker="o", ms=9, mfc=colour[l], mec="black", alpha=0.75,
+    handles = [Line2D([], [], ls="none", marker="o", ms=9, mfc=colour[l], mec="black",
                       label=rf"$\Lambda_t({l})$: $f_t = {structure.tags[l]}$") for l in ells]
     handles.append(Line2D([], [], color="black", lw=3.0, marker="o", ms=9, mfc="white", mec="black",
                           label=r"interior of $\mathcal{P}_t$ (no region)"))

@@ -77,6 +77,16 @@ def test_the_bst_trial_app_presets_the_true_label_and_learns_it():
     assert app.explanation is None and app.learn() is None and app.out.outputs == ()
 
 
+
+def test_the_bst_trial_app_refuses_a_tree_too_large_to_read():
+    """Beyond MAX_N vertices (32 leaves) the leaf numbers overlap: a clear refusal, before any drawing."""
+    ok = BSTTrialExplorer(BinarySupportTree(list(range(BSTTrialExplorer.MAX_N))))
+    assert ok.bst.num_leaves == 16 and ok.out.outputs != ()
+    with pytest.raises(ValueError, match=r"17 graph vertices is too large.*at most 16 vertices.*explain"):
+        BSTTrialExplorer(BinarySupportTree(list(range(BSTTrialExplorer.MAX_N + 1))))
+    with pytest.raises(ValueError, match="60 graph vertices"):
+        BSTTrialExplorer(BinarySupportTree(list(range(60))), labels=[0] * 60)
+
 # -- a typed path, the forest ----------------------------------------------------------------
 @pytest.mark.parametrize("text, path", [("0 3 5 2", (0, 3, 5, 2)), ("4 -> 1, 0", (4, 1, 0)), ("2-1", (2, 1)),
                                         ("0 - 3", (0, 3)), ("0- 3-5", (0, 3, 5))])
