@@ -50,6 +50,10 @@ from .figure_output import show_figure
 
 __all__ = ["ReductionExplorer", "MatrixLearnerExplorer", "YourDataExplorer"]
 
+#: Bars of the Lemma-7 vote panel: neither a class colour of the path (blue, orange, green for
+#: K = 3) nor the red of a cut edge; the markers (o / D) tell them apart without colour too.
+VOTE_SIMILAR, VOTE_DISSIMILAR = "tab:purple", "0.72"
+
 
 def _show(out: W.Output, fig: Figure, dpi: int = 80) -> None:
     """Show ``fig`` in ``out`` at a fixed size (laid out by hand: one render, no tight cropping)."""
@@ -405,7 +409,8 @@ class ReductionExplorer:
         votes = sorted(((w, a, b, k + 1) for k, (w, a, b) in enumerate(rec["votes"])), key=lambda v: -v[0])[:12]
         W_total = sum(float(w) for w, _, _ in rec["votes"])
         shares = [float(w) / W_total for w, _, _, _ in votes]
-        colors = ["tab:blue" if a == b else "tab:orange" for _, a, b, _ in votes]
+        # not blue / orange / green: those are classes 0, 1, 2 in the left panel
+        colors = [VOTE_SIMILAR if a == b else VOTE_DISSIMILAR for _, a, b, _ in votes]
         ys = np.arange(len(votes))[::-1]
         ax.barh(ys, shares, color=colors, edgecolor="0.2")
         # a light history's bar is a pixel or two wide: a marker at the tip of each bar shows its vote
@@ -413,27 +418,29 @@ class ReductionExplorer:
             tips = [(s, y) for s, y, (_, a, b, _) in zip(shares, ys, votes) if (a == b) == similar]
             if tips:
                 ax.plot([s for s, _ in tips], [y for _, y in tips], ls="none", marker=marker, ms=7, mec="0.2",
-                        mfc="tab:blue" if similar else "tab:orange", clip_on=False, zorder=3)
+                        mfc=VOTE_SIMILAR if similar else VOTE_DISSIMILAR, clip_on=False, zorder=3)
         ax.set_yticks(ys, [f"h{k}: {a},{b}" for _, a, b, k in votes], fontsize=9)
         ax.set_ylabel("history h: predicted classes of i, j")
         ax.set_xlabel("share of the total weight W")
         more = f" (heaviest 12 of {len(rec['votes'])})" if len(rec["votes"]) > 12 else ""
         ax.set_title(f"Votes on ({rec['pair'][0]}, {rec['pair'][1]}){more}", fontsize=10)
         ax.set_xlim(0, max(shares) * 1.15)
-        ax.legend(handles=[Line2D([], [], color="tab:blue", lw=6, marker="o", ms=7, mec="0.2",
+        ax.legend(handles=[Line2D([], [], color=VOTE_SIMILAR, lw=6, marker="o", ms=7, mec="0.2",
                                   label=f"similar: {rec['weight_similar']:.2f}"),
-                           Line2D([], [], color="tab:orange", lw=6, marker="D", ms=7, mec="0.2",
+                           Line2D([], [], color=VOTE_DISSIMILAR, lw=6, marker="D", ms=7, mec="0.2",
                                   label=f"dissimilar: {1 - rec['weight_similar']:.2f}")],
                   loc="upper left", bbox_to_anchor=(0.0, -0.2), ncol=2, fontsize=LEGEND_FONTSIZE, frameon=False)
 
     def _draw_mistakes(self, ax: Any) -> None:
         m = np.cumsum([int(r["mistake"]) for r in self.history]) if self.history else np.zeros(0, dtype=int)
-        # M after trial t holds from t to t + 1: start at (0, 0) and end one trial after the last, so that
-        # a mistake on the last trial is a step up followed by its level, not a bare vertical line
-        levels = np.concatenate([[0], m, m[-1:]])
+        # M after trial t is drawn at x = t; the line starts at (0, 0) and stops at the last trial played
+        # (x = T): a mistake on the last trial is the final step up, and a dot marks M after each trial
+        levels = np.concatenate([[0], m])
         ax.step(np.arange(len(levels)), levels, where="post", color="tab:purple", lw=2, label="class mistakes M")
+        if len(m):
+            ax.plot(np.arange(1, len(m) + 1), m, ls="none", marker="o", ms=4, color="tab:purple", clip_on=False)
         ax.axhline(self.bound, color="k", ls="--", lw=1.2, label=f"B_s + K = {self.bound:.0f}")
-        ax.set_xlim(0, max(10, len(m) + 1))
+        ax.set_xlim(0, max(10, len(m)))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # trials are whole numbers
         ax.set_ylim(0, self.bound + 1.5)
         ax.set_xlabel("trial")

@@ -20,7 +20,11 @@ constructive, so that it can be run against a learner:
 
 Every cut edge of the final labeling has an endpoint in ``S``, so
 ``E|Phi^T| <= sum_{v in S} r(v) < phi``, and the learner made ``|S| >= phi/2 - 1`` mistakes
-(``>= phi/2 - K`` for every ``K >= 1``).  For a deterministic learner the labeling and the
+(``>= phi/2 - K`` for every ``K >= 1``).  On a fixed graph this needs ``phi`` small enough:
+once ``phi > 2(n - 1) - r(anchor)`` the set ``S`` holds every vertex but the anchor, ``M = n - 1``,
+and ``M >= phi/2 - K`` holds only up to ``phi = 2(n - 1 + K)`` (:func:`force_lower_bound`
+refuses a larger ``phi``); the paper's "for any phi >= 0" needs the graph to grow with ``phi``.
+For a deterministic learner the labeling and the
 sequence found this way are fixed in hindsight: replaying them on a fresh copy gives the
 same mistakes, which is what "a labeling exists" means.
 """
@@ -183,7 +187,10 @@ def force_lower_bound(learner: Any, G: nx.Graph, phi: float, K: int = 2) -> Lowe
     Raises
     ------
     ValueError
-        If ``K < 2``, ``phi < 0``, the learner needs paths or has another number of vertices.
+        If ``K < 2``, ``phi < 0``, the learner needs paths or has another number of vertices, or
+        ``phi > 2(n - 1 + K)`` (checked before any trial is played).  On a fixed graph ``S`` runs
+        out of vertices once ``phi > 2(n - 1) - r(anchor)``: then ``M = n - 1``, which is
+        ``>= phi/2 - K`` only up to ``phi = 2(n - 1 + K)``.  A larger ``phi`` needs a larger graph.
 
     Examples
     --------
@@ -192,6 +199,10 @@ def force_lower_bound(learner: Any, G: nx.Graph, phi: float, K: int = 2) -> Lowe
     >>> game = force_lower_bound(UnionFindLearner(10), G, phi=6.0)
     >>> game.mistakes, len(game.trials), bool(game.expected_tree_cut < 6.0 <= 2 * game.mistakes + 2)
     (3, 3, True)
+    >>> force_lower_bound(UnionFindLearner(10), G, phi=30.0)   # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: phi=30.0 is too large for this graph: S runs out of vertices ...
     """
     G = validate_graph(G)
     n = G.number_of_nodes()
@@ -204,6 +215,12 @@ def force_lower_bound(learner: Any, G: nx.Graph, phi: float, K: int = 2) -> Lowe
     if getattr(learner, "n", n) != n:
         raise ValueError(f"the learner has n={learner.n} vertices but the graph has {n}")
     anchor, S = lower_bound_vertices(G, phi)
+    if phi > 2 * (n - 1 + K):  # checked before any trial: S runs out and M = n - 1 < phi/2 - K
+        r = resistance_degrees(G)
+        raise ValueError(
+            f"phi={float(phi)} is too large for this graph: S runs out of vertices (all {n - 1} non-anchor "
+            f"vertices, sum of r = {float(r[S].sum()):.4g} < phi), so M = {n - 1}, and M >= phi/2 - K holds "
+            f"only for phi <= 2(n - 1 + K) = {2 * (n - 1 + K)}; a larger phi needs a larger graph")
     labels = np.zeros(n, dtype=np.int64)
     trials, next_class = [], 1
     for v in S:

@@ -120,3 +120,26 @@ def test_edge_list_order_is_used_consistently():
     r = resistance_degrees(G)
     R = effective_resistance(G, pairs=edge_list(G))
     assert np.allclose(r, 2 * R[0])
+
+
+class _Spy(UnionFindLearner):
+    """A union-find learner that records whether it was asked anything."""
+
+    asked = False
+
+    def predict_one(self, i, j):
+        self.asked = True
+        return super().predict_one(i, j)
+
+
+@pytest.mark.parametrize("K", [2, 4])
+def test_phi_beyond_what_the_graph_allows_is_refused_before_playing(K):
+    G = _graph(1)
+    n = G.number_of_nodes()
+    limit = 2 * (n - 1 + K)  # S holds all n - 1 other vertices: M = n - 1 >= phi/2 - K up to here
+    game = force_lower_bound(UnionFindLearner(n), G, float(limit), K=K)
+    assert game.mistakes == n - 1 >= limit / 2 - K, "at the limit the guarantee still holds, with S = every vertex"
+    spy = _Spy(n)
+    with pytest.raises(ValueError, match=rf"phi={float(limit + 1)} is too large.*2\(n - 1 \+ K\) = {limit}"):
+        force_lower_bound(spy, G, limit + 1, K=K)
+    assert not spy.asked, "a too large phi should be refused before any trial is played"
