@@ -61,7 +61,7 @@ for a in (1, 2, 5, 10, 50):
         "wrong_fails": ["05-ex2-tests"],
         "why": "different: a helper function, np.sum(U * U), a numpy array of ratios; "
                "wrong: ||U||_F^2 without its cross terms (ratios 0.375 ... 0.49, increasing, each times 4|Phi|^2 whole; "
-               "the ratio-at-least-1/2 property rejects it; the paper's 2|Phi|^2 denominator is rejected too)",
+               "the ratio-strictly-above-1/2 property rejects it, as it does cross terms counted once (0.5 at a = 1); the paper's 2|Phi|^2 denominator is rejected too)",
     },
     "05-ex3-code": {
         "different": '''import networkx as nx
