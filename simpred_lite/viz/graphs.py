@@ -157,6 +157,20 @@ def _vertex_edge_gaps(P: np.ndarray, edges: np.ndarray):
     return np.hypot(off[..., 0], off[..., 1]), on_edge, s, off
 
 
+def _push_vertices_apart(P: np.ndarray, d_min: float) -> bool:
+    """Move the points ``P`` (in place) apart where two are closer than ``d_min``, each half the shortfall;
+    return whether any moved."""
+    diff = P[:, None, :] - P[None, :, :]
+    dist = np.hypot(diff[..., 0], diff[..., 1])
+    np.fill_diagonal(dist, d_min)
+    close = dist < d_min
+    if not close.any():
+        return False
+    safe = np.where(dist > 1e-12, dist, 1.0)
+    P += (np.where(close, (d_min - dist) / 2 / safe, 0.0)[..., None] * diff).sum(axis=1)
+    return True
+
+
 def _clear_edges(G: nx.Graph, pos: dict, clearance: float, gap: float = 0.13, rounds: int = 500) -> dict:
     """Push apart vertices closer than ``gap`` and each vertex closer than ``clearance`` to an edge it is not on
     (the vertex one way, the edge's ends the other), both as fractions of the current drawing's width."""
@@ -165,18 +179,10 @@ def _clear_edges(G: nx.Graph, pos: dict, clearance: float, gap: float = 0.13, ro
     P = np.array([pos[v] for v in nodes], dtype=float)
     edges = np.array([(index[u], index[v]) for u, v in G.edges], dtype=int).reshape(-1, 2)
     for _ in range(rounds):
-        moved = False
         P -= P.mean(axis=0)
         width = float(np.ptp(P, axis=0).max()) or 1.0
         d_min, c_min = gap * width, clearance * width * 1.02  # 2 % over, so the rule holds after the last step
-        diff = P[:, None, :] - P[None, :, :]
-        dist = np.hypot(diff[..., 0], diff[..., 1])
-        np.fill_diagonal(dist, d_min)
-        close = dist < d_min
-        if close.any():
-            moved = True
-            safe = np.where(dist > 1e-12, dist, 1.0)
-            P += (np.where(close, (d_min - dist) / 2 / safe, 0.0)[..., None] * diff).sum(axis=1)
+        moved = _push_vertices_apart(P, d_min)
         if edges.size:
             gaps, on_edge, s, off = _vertex_edge_gaps(P, edges)
             hit = (gaps < c_min) & ~on_edge
@@ -202,27 +208,10 @@ def _spread(G: nx.Graph, pos: dict, gap: float = 0.15, clearance: float = 0.035,
     d_min, c_min = gap * width, clearance * width
     edges = np.array([(index[u], index[v]) for u, v in G.edges], dtype=int).reshape(-1, 2)
     for _ in range(rounds):
-        moved = False
         P -= P.mean(axis=0)
-        diff = P[:, None, :] - P[None, :, :]
-        dist = np.hypot(diff[..., 0], diff[..., 1])
-        np.fill_diagonal(dist, d_min)
-        close = dist < d_min
-        if close.any():
-            moved = True
-            safe = np.where(dist > 1e-12, dist, 1.0)
-            push = np.where(close, (d_min - dist) / 2 / safe, 0.0)
-            P += (push[..., None] * diff).sum(axis=1)
+        moved = _push_vertices_apart(P, d_min)
         if edges.size:
-            a, b = P[edges[:, 0]], P[edges[:, 1]]
-            ab = b - a
-            length2 = np.maximum((ab ** 2).sum(axis=1), 1e-12)
-            s = np.clip(((P[:, None, :] - a[None]) * ab[None]).sum(axis=2) / length2[None], 0.0, 1.0)
-            foot = a[None] + s[..., None] * ab[None]
-            off = P[:, None, :] - foot
-            gap_e = np.hypot(off[..., 0], off[..., 1])
-            vertex = np.arange(len(P))[:, None]
-            on_edge = (edges[None, :, 0] == vertex) | (edges[None, :, 1] == vertex)
+            gap_e, on_edge, s, off = _vertex_edge_gaps(P, edges)
             hit = (gap_e < c_min) & ~on_edge & (s > 0.0) & (s < 1.0)
             if hit.any():
                 moved = True
