@@ -417,7 +417,7 @@ class WilsonWalkExplorer:
         u, v = w[self.position - 1], w[self.position]
         after = loop_erase(w[: self.position + 1])
         self.last_erased = before[before.index(v):] + [v] if v in before else []
-        text = f"Move {self.moves}: the walk from {w[0]} steps {u} → {v}."
+        text = f"Move {self.moves}: the walk started at {w[0]} steps {u} → {v}."
         if self.last_erased:
             text += (f" It closed the loop {' → '.join(map(str, self.last_erased))}: erased "
                      f"({_edges(len(self.last_erased) - 1)}), the path is back to {' → '.join(map(str, after))}.")
