@@ -62,6 +62,20 @@ PROGRESS_EVERY_S = 0.25
 
 
 # -- the app ------------------------------------------------------------------------------
+def _pair_label_drops(bst, leaf_pos: dict, i: int, j: int) -> tuple[float, float]:
+    """How far (points) to lower the numbers of the pair's two leaves in the BST panel.
+
+    Leaves a few places apart would run their numbers together ("30" and "18" read "3018"),
+    so the right one of two close leaves goes a line lower; far apart, both stay on one line.
+    """
+    xs = sorted(x for x, _ in (leaf_pos[bst.leaf(v)] for v in range(bst.n)))
+    spacing = min((b - a for a, b in zip(xs, xs[1:]) if b > a), default=1.0)
+    xi, xj = leaf_pos[bst.leaf(i)][0], leaf_pos[bst.leaf(j)][0]
+    if abs(xi - xj) >= 4 * spacing:
+        return 0.0, 0.0
+    return (0.0, 11.0) if xi <= xj else (11.0, 0.0)
+
+
 class PlaygroundApp:
     """Choose a graph, learners and an adversary, then Step / Play / Reset and watch.
 
@@ -432,8 +446,8 @@ class PlaygroundApp:
                          show_vertices=False)
                 leaf_pos = bst_layout(bst)
                 last = game.history[-1].trial
-                for v in (last.i, last.j):
-                    axes[1].annotate(str(v), leaf_pos[bst.leaf(v)], xytext=(0, -6), textcoords="offset points",
+                for v, drop in zip((last.i, last.j), _pair_label_drops(bst, leaf_pos, last.i, last.j)):
+                    axes[1].annotate(str(v), leaf_pos[bst.leaf(v)], xytext=(0, -6 - drop), textcoords="offset points",
                                      ha="center", va="top", fontsize=9, fontweight="bold")
                 # one line less wide, so that the titles of neighbouring panels never touch
                 axes[1].set_title(axes[1].get_title().replace(": N =", "\nN =", 1), fontsize=PANEL_TITLE_SIZE)

@@ -536,3 +536,22 @@ def test_bound_vs_measured_tells_markers_from_bounds():
     assert to_rgba(measured.get_color()) not in (to_rgba(bound.get_color()), to_rgba(paper.get_color()))
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "not joined" in labels[0] and all("joined over K" in lab for lab in labels[1:])
+
+
+def test_playground_bst_panel_keeps_the_numbers_of_neighbouring_leaves_apart():
+    # two vertices on neighbouring leaves: their bold numbers under the BST used to run together
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from simpred_lite.apps import PlaygroundApp
+
+    app = PlaygroundApp("planted partition", ["BST Perceptron"], "random", seed=0)
+    bst = app.game.learners[app.game.bst_learner()].bst
+    for k in (10, 0, bst.n - 2):                       # neighbours inside, at the left end, at the right end
+        i, j = int(bst.order[k]), int(bst.order[k + 1])
+        app.game.step(pair=(i, j))
+        fig = app.figure()
+        renderer = FigureCanvasAgg(fig).get_renderer()
+        numbers = [t for t in fig.axes[1].texts if t.get_text() in (str(i), str(j)) and t.get_fontweight() == "bold"]
+        assert len(numbers) == 2
+        a, b = (t.get_window_extent(renderer) for t in numbers)
+        assert not a.overlaps(b), f"the numbers {i} and {j} of neighbouring leaves overlap"
