@@ -412,6 +412,7 @@ BAD_INPUTS = [
     ("PlaygroundApp seed box too large", lambda: setattr(apps.PlaygroundApp("barbell", ["AlwaysSimilar"]).seed, "value", 99999999999), ValueError, r"seed must lie in 0..1000000, got 99999999999; the box keeps 0"),
     ("PlaygroundApp steps box 0", lambda: setattr(apps.PlaygroundApp("barbell", ["AlwaysSimilar"]).play_steps, "value", 0), ValueError, r"steps must lie in 1..2000, got 0"),
     ("PlaygroundApp graph unknown", lambda: setattr(apps.PlaygroundApp("barbell", ["AlwaysSimilar"]).graph, "value", "nope"), ValueError, r"graph must be one of \['planted partition', .*got 'nope'"),
+    ("PlaygroundApp vertex out of range", lambda: setattr(apps.PlaygroundApp("barbell", ["AlwaysSimilar"], "student", seed=0).i, "value", 99), ValueError, r"^vertex i must be a vertex number 0\.\.17, got 99; the choice stays 0$"),
     ("SimilarityGame vertex out of range", lambda: setattr(apps.SimilarityGame(P4, Y4, UnionFindLearner(4)).i, "value", 7), ValueError, r"vertex i must be a vertex number 0\.\.3, got 7; the choice stays 0"),
 ]
 
