@@ -80,7 +80,8 @@ class ReductionExplorer:
       ``H = {y : |Φ(y)| <= 2}`` (153 labelings, ``B = 7``).  Ask a pair ``(i, j)``: every
       history's class learner predicts the classes of ``i`` and ``j``, hence *similar* or
       *dissimilar*; the master takes the weighted vote; on a master mistake the histories that
-      erred are split.  Mistakes ``M`` against ``c_K B``.
+      erred are split, and children whose learners reach the same state are merged into one pool
+      entry (weights added).  Mistakes ``M`` against ``c_K B``.
     * **class from similarity (Lemma 8)**: a union-find similarity learner drives a class
       learner.  Ask a vertex ``x``: the similarity learner judges ``(p, x)`` for every
       representative ``p`` (the pool of candidate classes); the class of the one judged
@@ -281,23 +282,30 @@ class ReductionExplorer:
         y_hat = int(sim.predict_one(i, j))
         sim.learn_one(i, j, y)
         mistake = y_hat != y
-        erred = sum(1 for _, a, b in votes if int(a != b) != y)
+        erred = sum(1 for _, a, b in votes if int(a != b) != y)  # entries, each standing for some literal histories
         heavy = max(range(len(votes)), key=lambda k: votes[k][0])
         _, a, b = votes[heavy]
         tied = sum(1 for w, _, _ in votes if w == votes[heavy][0]) > 1
-        heaviest = "One of the heaviest histories'" if tied else "The heaviest history's"
+        heaviest = "One of the heaviest entries'" if tied else "The heaviest entry's"
         text = (f"Trial {len(self.history) + 1}: pair ({i}, {j}); truth {'dissimilar' if y else 'similar'} "
                 f"(classes {self.LABELS[i]} and {self.LABELS[j]}). "
-                f"{len(votes)} histor{'y votes' if len(votes) == 1 else 'ies vote'}: "
+                f"{_entries(len(votes))} of the pool vote{'s' if len(votes) == 1 else ''}: "
                 f"weight {float(w_same / W_total):.3f} of W says similar, "
                 f"{float(1 - w_same / W_total):.3f} dissimilar. {heaviest} halving learner predicts "
                 f"classes {a} and {b} → {'similar' if a == b else 'dissimilar'}. "
                 f"The master predicts <b>{'dissimilar' if y_hat else 'similar'}</b>: ")
         if mistake:
-            who = "history that erred is" if erred == 1 else "histories that erred are"
-            text += (f"<b>a mistake</b>; the {erred} {who} split "
-                     f"({self.K * (self.K - 1) if y else self.K} children each): the pool now holds "
-                     f"{_entries(sim.pool_size)}.")
+            each = self.K * (self.K - 1) if y else self.K
+            children = erred * each
+            # the kept entries and the children before merging; merging adds the weights of equal states
+            unmerged = len(entries) - erred + children
+            merged = ", all in different states" if unmerged == sim.pool_size else \
+                "; equal states are merged (weights added)"
+            histories = sim.histories_represented[-1]
+            who = "entry that erred is" if erred == 1 else "entries that erred are"
+            text += (f"<b>a mistake</b>; the {erred} {who} split into {children} children"
+                     f"{'' if erred == 1 else f' ({each} each)'}{merged}: the pool now holds "
+                     f"{_entries(sim.pool_size)} ({histories} literal histor{'y' if histories == 1 else 'ies'}).")
         else:
             text += "right; the pool is unchanged (only master mistakes split histories)."
         return {"pair": (i, j), "truth": y, "prediction": y_hat, "mistake": mistake, "votes": votes,
@@ -375,8 +383,9 @@ class ReductionExplorer:
             self._draw_votes(ax_v, rec)
         else:
             x = rec["vertex"] if rec else None
-            draw_labelled_graph(self.G, self.LABELS, ax=ax_g, pos=pos, with_labels=True, node_size=VERTEX_SIZE,
-                                font_size=VERTEX_FONT, legend=False,
+            # the vertex asked is circled as the pair asked is in the Lemma 7 direction
+            draw_labelled_graph(self.G, self.LABELS, ax=ax_g, pos=pos, highlight_pair=None if x is None else (x,),
+                                with_labels=True, node_size=VERTEX_SIZE, font_size=VERTEX_FONT, legend=False,
                                 title=f"The path, K = {self.K}" + (f": vertex {x}" if rec else ""))
             reps = self.learner.representatives
             nx.draw_networkx_nodes(self.G, pos, nodelist=list(reps.values()), ax=ax_g, node_color="none",

@@ -253,7 +253,7 @@ def draw_labelled_graph(
     labels,
     ax=None,
     pos=None,
-    highlight_pair: tuple[int, int] | None = None,
+    highlight_pair: tuple[int, ...] | None = None,
     title: str = "Graph, classes and cut edges",
     node_size: float = 80,
     with_labels: bool | None = None,
@@ -279,8 +279,8 @@ def draw_labelled_graph(
         Where to draw the graph (a new figure by default).
     pos : dict, optional
         Vertex positions; :func:`graph_layout` when omitted.
-    highlight_pair : (int, int), optional
-        A queried pair, circled in black.
+    highlight_pair : (int, int) or (int,), optional
+        A queried pair (or a single queried vertex), circled in black.
     title : str
     node_size : float
     with_labels : bool, optional

@@ -65,6 +65,34 @@ def test_lemma7_splits_only_on_master_mistakes():
         assert "the pool is unchanged" in again["text"]
 
 
+def test_lemma7_split_message_counts_the_children_and_the_merged_pool():
+    # always ask a pair the master gets wrong: every trial splits, and after a few the children merge
+    app = ReductionExplorer(LEMMA7)
+    ref = SimilarityFromClassifier(lambda: HalvingClassifier(app.H), 3, max_histories=5000)
+    pairs = [(i, j) for i in range(6) for j in range(i + 1, 6)]
+    merged_seen = False
+    for _ in range(9):
+        i, j = next((i, j) for i, j in pairs
+                    if ref.predict_one(i, j) != int(app.LABELS[i] != app.LABELS[j]))
+        y = int(app.LABELS[i] != app.LABELS[j])
+        votes = [e.learner.predict_class(i) == e.learner.predict_class(j) for e in ref._pool]
+        erred = sum(1 for same in votes if int(not same) != y)
+        each = 6 if y else 3
+        before = ref.pool_size
+        ref.learn_one(i, j, y)
+        rec = app.ask(i, j, redraw=False)
+        assert rec["mistake"] and rec["pool_size"] == ref.pool_size
+        who = "entry that erred is" if erred == 1 else "entries that erred are"
+        assert f"the {erred} {who} split into {erred * each} children" in rec["text"], rec["text"]
+        assert f"the pool now holds {ref.pool_size} entr" in rec["text"], rec["text"]
+        assert f"({ref.histories_represented[-1]} literal histor" in rec["text"], rec["text"]
+        merged = before - erred + erred * each > ref.pool_size
+        assert ("equal states are merged" in rec["text"]) == merged, rec["text"]
+        assert ("all in different states" in rec["text"]) == (not merged), rec["text"]
+        merged_seen |= merged
+    assert merged_seen, "the sequence should reach a split whose children merge"
+
+
 @pytest.mark.parametrize("seed", [1, 7])
 def test_lemma8_trials_are_the_class_learners_within_ms_plus_p(seed):
     app = ReductionExplorer(LEMMA8, seed=seed)
@@ -93,6 +121,20 @@ def test_lemma8_a_new_class_becomes_a_representative():
     assert "examples" not in rec["text"] and app.learner.sim_learner.mistakes == 1  # singular for one example
     rec = app.ask(5)  # learned: similar to 4
     assert rec["prediction"] == 2 and not rec["mistake"]
+
+
+@pytest.mark.parametrize(("direction", "asked", "circled"), [(LEMMA7, (0, 5), (0, 5)), (LEMMA8, (3,), (3,))])
+def test_the_reduction_explorer_circles_what_was_asked(monkeypatch, direction, asked, circled):
+    from simpred_lite.apps import learner_explorers
+
+    drawn = []
+    draw = learner_explorers.draw_labelled_graph
+    monkeypatch.setattr(learner_explorers, "draw_labelled_graph",
+                        lambda *a, **kw: (drawn.append(kw.get("highlight_pair")), draw(*a, **kw))[1])
+    app = ReductionExplorer(direction)
+    assert drawn == [None], "before any trial nothing is circled"
+    app.ask(*asked)
+    assert drawn[-1] == circled, f"the picture should circle {circled} after asking {asked}, circled {drawn[-1]}"
 
 
 def test_the_reduction_explorer_refuses_odd_input_and_resets_on_a_new_choice():
