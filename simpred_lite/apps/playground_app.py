@@ -205,7 +205,7 @@ class PlaygroundApp:
             if list(self.i.options) != vertices:
                 self.i.options, self.j.options = vertices, vertices
                 self.i.value, self.j.value = 0, self.game.n - 1
-            natural = GRAPHS[self.graph.value].layout is not None  # e.g. the grid: keep its rows and columns
+            natural = GRAPHS[self.graph.value].layout is not None  # the grid keeps its rows, the barbell its circles
             self.pos = self.game.layout() if natural else pickable_layout(self.game.G, self.game.layout(),
                                                                           clearance=LAYOUT_CLEARANCE, best_effort=True)
             student = self.adversary.value == "student"
