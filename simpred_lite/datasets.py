@@ -587,6 +587,45 @@ def _barbell(seed: int) -> tuple[nx.Graph, np.ndarray]:
     return barbell_graph(8, 2)
 
 
+def _barbell_layout(G: nx.Graph) -> dict:
+    """The barbell's natural drawing: each clique on a circle, the bridge on the diagonal between them.
+
+    On a circle no edge of a clique runs under a vertex (a chord touches the circle only at its
+    ends); each clique turns the vertex it shares with the bridge towards the other clique.
+    ``m`` (the clique size) and the bridge length are read from ``G``: vertex 0 lies in the
+    first clique, so it has ``m - 1`` neighbours, and the bridge has ``n - 2 m`` vertices.
+
+    Raises
+    ------
+    ValueError
+        ``G`` is not a barbell of :func:`~simpred_lite.graphs.barbell_graph` (vertices
+        numbered as networkx's ``barbell_graph``).
+
+    Examples
+    --------
+    >>> G, _ = GRAPHS["barbell"].factory(0)
+    >>> pos = GRAPHS["barbell"].layout(G)
+    >>> sorted(pos) == list(G), bool(pos[7][0] < pos[8][0] < pos[9][0] < pos[10][0])  # 7-8-9-10 left to right
+    (True, True)
+    """
+    n = G.number_of_nodes()
+    m = G.degree(0) + 1 if 0 in G else 0
+    bridge = n - 2 * m
+    if m < 2 or bridge < 0 or set(map(frozenset, G.edges)) != set(map(frozenset, nx.barbell_graph(m, bridge).edges)):
+        raise ValueError("the barbell layout needs a graph of barbell_graph(m, bridge) (two m-cliques "
+                         "0..m-1 and m+bridge..n-1 joined by the path m-1, m, ..., m+bridge); draw other "
+                         "graphs with a spring layout")
+    d = np.array([1.0, 1.0]) / np.sqrt(2)                      # the diagonal, from the first clique to the second
+    spacing = 1.2                                              # between bridge vertices, twice the end gaps
+    end = max(spacing / 2 * bridge, spacing / 2)               # the vertex each clique shares with the bridge
+    angles = np.pi / 4 + 2 * np.pi * np.arange(m) / m          # k = 0 points along the diagonal
+    ring = np.column_stack([np.cos(angles), np.sin(angles)])   # unit circle
+    pos = {m - 1 - k: -(end + 1.0) * d + ring[k] for k in range(m)}            # vertex m - 1 at -end * d
+    pos.update({m + bridge + k: (end + 1.0) * d - ring[k] for k in range(m)})  # vertex m + bridge at +end * d
+    pos.update({m + b: (b - (bridge - 1) / 2) * spacing * d for b in range(bridge)})
+    return pos
+
+
 def _real(name: str) -> Callable[[int], tuple[nx.Graph, np.ndarray]]:
     def factory(seed: int) -> tuple[nx.Graph, np.ndarray]:
         lg = _LOADERS[name](None)
@@ -602,7 +641,7 @@ GRAPHS: dict[str, GraphSpec] = {
     for spec in (
         GraphSpec("planted partition", _planted, "36 vertices in 3 classes; p_in = 0.35, p_out = 0.03"),
         GraphSpec("grid", _grid, "5 x 8 grid, 2 classes in vertical bands", layout=_grid_layout),
-        GraphSpec("barbell", _barbell, "two 8-cliques joined by a 2-vertex bridge"),
+        GraphSpec("barbell", _barbell, "two 8-cliques joined by a 2-vertex bridge", layout=_barbell_layout),
         *(GraphSpec(name, _real(name), description) for name, description in DATASETS.items()),
     )
 }

@@ -262,3 +262,29 @@ def test_missing_labels_are_refused_not_made_into_classes():
     # what is not missing is still a class, whatever its type
     _, y = knn_graph(X, 1, labels=[0, 0, "x", "x", 2.5, 2.5])
     assert len(set(y.tolist())) == 3
+
+
+def test_barbell_is_drawn_with_its_cliques_on_circles_and_refuses_other_graphs():
+    """Notebook 10's playground: with a spring layout the barbell's clique edges ran under vertices."""
+    from simpred_lite.apps.similarity_game import LAYOUT_CLEARANCE
+    from simpred_lite.datasets import GRAPHS
+    from simpred_lite.graphs import barbell_graph
+    from simpred_lite.viz.graphs import edge_clearance
+
+    layout = GRAPHS["barbell"].layout
+    assert layout is not None, "the barbell has a natural drawing, as the grid"
+    G, _ = GRAPHS["barbell"].factory(0)
+    pos = layout(G)
+    assert edge_clearance(G, pos) >= LAYOUT_CLEARANCE
+    for m, bridge in [(2, 0), (3, 1), (5, 3), (8, 0)]:   # m and the bridge are read from the graph
+        H, _ = barbell_graph(m, bridge)
+        P = layout(H)
+        assert sorted(P) == list(range(2 * m + bridge))
+        centres = [np.mean([P[v] for v in clique], axis=0) for clique in (range(m), range(m + bridge, 2 * m + bridge))]
+        for clique, c in zip((range(m), range(m + bridge, 2 * m + bridge)), centres):
+            assert np.allclose([np.linalg.norm(P[v] - c) for v in clique], 1.0), "each clique on a unit circle"
+        along = [float(P[v] @ np.ones(2)) for v in range(m - 1, m + bridge + 1)]
+        assert all(a < b for a, b in zip(along, along[1:])), "the bridge runs from one clique to the other"
+    for other in (nx.complete_graph(4), nx.cycle_graph(6), nx.relabel_nodes(barbell_graph(4, 1)[0], {0: 8, 8: 0})):
+        with pytest.raises(ValueError, match="barbell_graph"):
+            layout(other)

@@ -10,17 +10,29 @@ for _ in range(20):  # twenty Steps instead of one Play
     app_ex1.step_button.click()
 M_uf_ex1 = float(app_ex1.game.mistakes["UnionFindLearner"])  # a whole float is accepted
 bound_ex1 = np.int64(app_ex1.game.n - len(np.unique(app_ex1.game.labels)))
+# the statement's comparison and the student's own attempt, on a second app: app_ex1 is left as it is
+second = PlaygroundApp("barbell", ["UnionFindLearner"], "random", seed=0, play_steps=20)
+second.play_button.click()
+second.adversary.value = "student"
+for pair in [(0, 1), (1, 2), (9, 10), (0, 2), (10, 11)]:
+    second.i.value, second.j.value = pair
+    second.step_button.click()
 ''',
-        "wrong": '''# the adaptive adversary left on the target the app starts with (the first learner, AlwaysSimilar)
+        "wrong": '''# the comparison with the random adversary made on app_ex1 itself: the setting starts a fresh game
 app_ex1 = PlaygroundApp(seed=0, play_steps=20)
 app_ex1.graph.value = "barbell"
 app_ex1.adversary.value = "adaptive"
+app_ex1.target.value = "UnionFindLearner"
 app_ex1.play_button.click()
 M_uf_ex1 = app_ex1.game.mistakes["UnionFindLearner"]
 bound_ex1 = app_ex1.game.n - app_ex1.game.K
+app_ex1.adversary.value = "random"
+app_ex1.play_button.click()
 ''',
         "wrong_fails": ["10-ex1-tests"],
-        "why": "different: twenty Step clicks, K from the labels, a whole float and a numpy int; wrong: the target is not set, so the adversary attacks AlwaysSimilar",
+        "why": "different: twenty Step clicks, K from the labels, a whole float and a numpy int, and the comparison "
+               "with the random and the student adversary on a second app; wrong: the random adversary played on "
+               "app_ex1 itself, which replaces the adaptive game the test checks",
     },
     "10-ex2-code": {
         "different": '''learners_ex2 = list(games["random"].names)

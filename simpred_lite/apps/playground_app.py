@@ -221,7 +221,7 @@ class PlaygroundApp:
                 self.i.value, self.j.value = 0, self.game.n - 1
             # a refusal names the range, not all n vertex numbers
             self.i._options_text = self.j._options_text = f"a vertex number 0..{self.game.n - 1}"
-            natural = GRAPHS[self.graph.value].layout is not None  # e.g. the grid: keep its rows and columns
+            natural = GRAPHS[self.graph.value].layout is not None  # the grid keeps its rows, the barbell its circles
             self.pos = self.game.layout() if natural else pickable_layout(self.game.G, self.game.layout(),
                                                                           clearance=LAYOUT_CLEARANCE, best_effort=True)
             student = self.adversary.value == "student"

@@ -507,21 +507,52 @@ def test_pickable_layout_keeps_every_vertex_clear_of_the_edges_it_is_not_on():
     # in points, as the game draws it: every edge keeps more than a vertex radius (plus 2 pt) from other vertices
     game = SimilarityGame(G, y, UnionFindLearner(34), bound=32)
     fig = game.figure()
-    FigureCanvasAgg(fig)
-    fig.canvas.draw()
-    ax = fig.axes[0]
-    P = {v: ax.transData.transform(game.pos[v]) * 72 / fig.dpi for v in G}
-    radius = np.sqrt(GRAPH_NODE_SIZE) / 2
-    for a, b in G.edges:
-        for v in G:
-            if v in (a, b):
-                continue
-            d = P[b] - P[a]
-            t = np.clip(np.dot(P[v] - P[a], d) / np.dot(d, d), 0.0, 1.0)
-            gap = float(np.linalg.norm(P[a] + t * d - P[v]))
-            assert gap > radius + 2, f"edge {a}-{b} passes {gap:.1f} pt from the centre of vertex {v}"
+    gap, a, b, v = _closest_edge_to_a_vertex_pt(fig, fig.axes[0], G, game.pos)
+    assert gap > np.sqrt(GRAPH_NODE_SIZE) / 2 + 2, f"edge {a}-{b} passes {gap:.1f} pt from the centre of vertex {v}"
     with pytest.raises(ValueError, match="clearance"):
         pickable_layout(G, clearance=0.15)
+
+
+def _closest_edge_to_a_vertex_pt(fig, ax, G, pos):
+    """(gap, a, b, v): the smallest distance, in points as drawn, from the centre of a vertex ``v`` to an edge ``a-b``
+    it is not on."""
+    FigureCanvasAgg(fig)
+    fig.canvas.draw()
+    P = {v: ax.transData.transform(pos[v]) * 72 / fig.dpi for v in G}
+    closest = (np.inf, None, None, None)
+    for a, b in G.edges:
+        d = P[b] - P[a]
+        for v in G:
+            if v not in (a, b):
+                t = np.clip(np.dot(P[v] - P[a], d) / np.dot(d, d), 0.0, 1.0)
+                closest = min(closest, (float(np.linalg.norm(P[a] + t * d - P[v])), a, b, v))
+    return closest
+
+
+@pytest.mark.parametrize("graph", ["barbell", "grid"])
+def test_the_playground_draws_its_teaching_graphs_naturally_with_no_edge_under_a_vertex(graph):
+    """Notebook 10, exercise 1: drawn with a spring layout, the barbell's clique edges ran under vertices and the
+    bold revealed path 15-10 grazed vertex 11, so that it read as 15-11-10.  Any edge may be on a revealed path:
+    drawn that wide, it must still leave white between itself and every disk it does not end in."""
+    from matplotlib.collections import LineCollection
+
+    from simpred_lite.apps import PlaygroundApp
+    from simpred_lite.apps.playground_app import GRAPH_NODE_SIZE
+    from simpred_lite.datasets import GRAPHS
+
+    app = PlaygroundApp(graph, adversary="adaptive", seed=0, play_steps=20)
+    app.target.value = "UnionFindLearner"
+    app.play_button.click()
+    G = app.game.G
+    natural = GRAPHS[graph].layout(G)
+    assert all(np.array_equal(app.pos[v], natural[v]) for v in G), "the app draws the graph's natural layout"
+    fig = app.figure()
+    ax = fig.axes[0]
+    widest = max(float(np.max(c.get_linewidth())) for c in ax.collections if isinstance(c, LineCollection))
+    assert widest >= 3.0, "the revealed path is drawn wider than the other edges"
+    gap, a, b, v = _closest_edge_to_a_vertex_pt(fig, ax, G, app.pos)
+    assert gap > np.sqrt(GRAPH_NODE_SIZE) / 2 + widest / 2 + 1, \
+        f"edge {a}-{b}, drawn as a path, passes {gap:.1f} pt from the centre of vertex {v}"
 
 
 def test_bound_vs_measured_tells_markers_from_bounds():
