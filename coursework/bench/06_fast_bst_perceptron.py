@@ -38,17 +38,26 @@ for name in sequences:
         "wrong": '''R60 = 2 * B60.depth
 disagree_ex2, first_ex2 = {}, {}
 for name, trials in sequences.items():
-    exact = run(BSTPerceptron(B60), trials).predictions
-    ge_only = run(BSTPerceptron(B60, threshold=2 * R60**2, strict=False), trials).predictions
-    # the printed rule's >= kept in the "factor only" learner as well
-    half_only = run(BSTPerceptron(B60, threshold=R60**2, strict=False), trials).predictions
-    disagree_ex2[name] = (int((ge_only != exact).sum()), int((half_only != exact).sum()))
-    first_ex2[name] = int(np.flatnonzero(ge_only != exact)[0])
+    # each changed rule judged on Algorithm 1's own F, trial by trial (only Algorithm 1 learns)
+    alg1 = BSTPerceptron(B60)
+    comparison_only, factor_only, first = 0, 0, None
+    for k, t in enumerate(trials):
+        s = alg1.path_sum(t.i, t.j)
+        exact = s > 2 * R60**2
+        if (s >= 2 * R60**2) != exact:
+            comparison_only += 1
+            first = k if first is None else first
+        factor_only += int((s > R60**2) != exact)
+        alg1.learn_one(t.i, t.j, t.y)
+    disagree_ex2[name] = (comparison_only, factor_only)
+    first_ex2[name] = first
 ''',
         "wrong_fails": ["06-ex2-tests"],
         "why": "different: numpy counts in lists, np.count_nonzero, np.argmax for the first disagreement; "
-               "wrong: the 'factor only' learner also given strict=False, i.e. the printed rule (a blind reviewer's "
-               "answer; an earlier one, R = depth instead of 2 depth, is rejected by the visible tests too)",
+               "wrong: the changed rules judged on Algorithm 1's own F, trial by trial, instead of each learner run "
+               "by itself (a blind reviewer's reading; it passed the earlier visible tests and scored 0 silently). "
+               "Also rejected by the visible tests: the 'factor only' learner given strict=False (the printed rule), "
+               "and R = depth instead of 2 depth",
     },
     "06-ex3-code": {
         "different": '''import numpy as np

@@ -51,6 +51,9 @@ class BSTTrialExplorer:
     threshold ``2R^2`` and the prediction.  **Learn** tells the learner the label (the true
     one from ``labels``, preset when the pair changes; you may flip it) and updates ``F``
     on a mistake.  **Reset** starts again from ``F = 0`` with no trial learned (and the true label).
+    After **Learn** the status reports first the trial just learned (``Trial t``: its path sum and
+    prediction, made on ``F`` *before* the update, the label, mistake or not), then, under
+    ``Now, on the updated F``, the sum and the prediction a next trial of the same pair would get.
 
     Parameters
     ----------
@@ -73,7 +76,7 @@ class BSTTrialExplorer:
         The label **Learn** applies: ``0`` similar, ``1`` dissimilar.
     learn_button, reset_button : ipywidgets.Button
     status : ipywidgets.HTML
-        The computation of the trial, in words.
+        The computation of the trial, in words (the trial just learned first, then the current ``F``).
     out : ipywidgets.Output
         The BST with ``P_t`` (light blue), ``S_t`` (black rings) and the tags (red).
     learner : BSTPerceptron
@@ -129,7 +132,8 @@ class BSTTrialExplorer:
         self.widget = W.VBox([self.title, W.HBox([self.i, self.j]),
                               W.HBox([self.label, self.learn_button, self.reset_button]),
                               self.status, self.out, focus_style()])
-        self.last = ""
+        self.last = ""  # what the last action did (a trial learned, a reset), shown first
+        self._now = ""  # after a Learn: the label of the lines that describe the current F
         self._refusal = ""
         self._on_pair(None)
         self._restore_status = self._update  # a refusal note cleared by the next action: the pair again
@@ -159,12 +163,18 @@ class BSTTrialExplorer:
         mistake = y != e["prediction"]
         self.history.append({"i": i, "j": j, "path_sum": e["path_sum"], "prediction": e["prediction"],
                              "label": y, "mistake": mistake})
+        # first the trial just learned (its prediction was made on F before the update), then the state
+        trial = (f"Trial {len(self.history)}, pair ({i}, {j}): path sum {e['path_sum']} {e['comparison']} "
+                 f"{e['threshold']}? {'yes' if e['prediction'] else 'no'} → predicted {self._word(e['prediction'])}; "
+                 f"learned y = {y}: ")
         if mistake:
-            self.last = (f"Learned y = {y}: a MISTAKE, so F[l, l'] += ({y} - {e['prediction']}) (f(l) - f(l'))² on "
-                         f"S_t × S_t ({len(e['update'])} pairs; F now has {self.learner.entries} stored entries, "
-                         f"was {before}).")
+            self.last = trial + (f"a MISTAKE, so F[l, l'] += ({y} - {e['prediction']}) (f(l) - f(l'))² on "
+                                 f"S_t × S_t ({len(e['update'])} pairs; F now has {self.learner.entries} stored "
+                                 f"entries, was {before}).")
+            self._now = "Now, on the updated F (what a next trial of this pair would see):"
         else:
-            self.last = f"Learned y = {y}: the prediction was right, F is unchanged."
+            self.last = trial + "the prediction was right, F is unchanged."
+            self._now = "Now, on the same F (what a next trial of this pair would see):"
         self._update()
         return mistake
 
@@ -173,6 +183,7 @@ class BSTTrialExplorer:
         self.learner = BSTPerceptron(self.bst)
         self.history = []
         self._on_pair(None)
+        self._now = ""
         self.last = "Reset: F = 0, no trial learned" + ("; the label is the true one again." if self.labels is not None
                                                         else ".")
         self._update()
@@ -193,7 +204,7 @@ class BSTTrialExplorer:
         i, j = int(self.i.value), int(self.j.value)
         if self.labels is not None and i != j:
             self.label.value = int(self.labels[i] != self.labels[j])
-        self.last = ""
+        self.last = self._now = ""
         self._update()
 
     def _update(self) -> None:
@@ -205,15 +216,13 @@ class BSTTrialExplorer:
             return
         i, j = int(self.i.value), int(self.j.value)
         decide = e["path_sum"] > e["threshold"] if e["comparison"] == ">" else e["path_sum"] >= e["threshold"]
-        word = "DISSIMILAR (1)" if e["prediction"] else "SIMILAR (0)"
-        lines = [head,
-                 f"Pair ({i}, {j}) sits at leaves {e['leaves'][0]} and {e['leaves'][1]}. "
-                 f"P_t = {list(e['path'])} ({len(e['path'])} vertices); S_t = {list(e['S'])}.",
-                 self._path_entries(e["path"], e["path_sum"]),
-                 f"Sum of F over P_t × P_t = {e['path_sum']}; threshold 2R² = {e['threshold']}; "
-                 f"{e['path_sum']} {e['comparison']} {e['threshold']}? {'yes' if decide else 'no'} → predicts {word}."]
-        if self.last:
-            lines.append(self.last)
+        verdict = ("would predict " if self._now else "predicts ") + self._word(e["prediction"])
+        lines = [head] + ([self.last] if self.last else []) + ([self._now] if self._now else [])
+        lines += [f"Pair ({i}, {j}) sits at leaves {e['leaves'][0]} and {e['leaves'][1]}. "
+                  f"P_t = {list(e['path'])} ({len(e['path'])} vertices); S_t = {list(e['S'])}.",
+                  self._path_entries(e["path"], e["path_sum"]),
+                  f"Sum of F over P_t × P_t = {e['path_sum']}; threshold 2R² = {e['threshold']}; "
+                  f"{e['path_sum']} {e['comparison']} {e['threshold']}? {'yes' if decide else 'no'} → {verdict}."]
         self.status.value = "<br>".join(lines)
         fig = Figure(figsize=(9, 4.2))
         ax = fig.subplots()
@@ -222,6 +231,10 @@ class BSTTrialExplorer:
                        r"tags $f_t$ in red")
         ax.set_axis_off()
         _show_png(self.out, fig)
+
+    @staticmethod
+    def _word(prediction: int) -> str:
+        return "DISSIMILAR (1)" if prediction else "SIMILAR (0)"
 
     def _path_entries(self, path, path_sum: int, shown: int = 10) -> str:
         """The non-zero entries of ``F`` on ``P_t`` (each unordered pair once), whose doubled sum is the path sum."""

@@ -78,6 +78,31 @@ def test_the_bst_trial_app_presets_the_true_label_and_learns_it():
 
 
 
+def test_the_bst_trial_app_reports_the_trial_learned_before_the_updated_f():
+    """After Learn, the trial just learned (prediction on F before the update) comes first, labelled, and the
+    prediction on the updated F after it, labelled as such: never "predicts SIMILAR" followed by "MISTAKE"."""
+    app = BSTTrialExplorer(BinarySupportTree(list(range(8))), [0, 0, 0, 0, 1, 1, 1, 1])
+    app.i.value, app.j.value = 1, 4
+    assert "Now," not in app.status_text and app.status_text.splitlines()[-1].endswith("→ predicts SIMILAR (0).")
+    assert app.learn() is True
+    lines = app.status_text.splitlines()
+    assert lines[0] == "Trials learned: 1, mistakes: 1."
+    assert lines[1].startswith("Trial 1, pair (1, 4): path sum 0 > 72? no → predicted SIMILAR (0); "
+                               "learned y = 1: a MISTAKE, so F[l, l'] += (1 - 0)"), lines[1]
+    assert lines[2].startswith("Now, on the updated F"), lines[2]
+    assert lines[-1] == "Sum of F over P_t × P_t = 72; threshold 2R² = 72; 72 > 72? no → would predict SIMILAR (0)."
+    assert sum("MISTAKE" in line for line in lines) == 1 and not any("Learned y" in line for line in lines)
+    app.learn()
+    assert app.learn() is False
+    lines = app.status_text.splitlines()
+    assert lines[1] == ("Trial 3, pair (1, 4): path sum 144 > 72? yes → predicted DISSIMILAR (1); learned y = 1: "
+                        "the prediction was right, F is unchanged.")
+    assert lines[2].startswith("Now, on the same F") and lines[-1].endswith("→ would predict DISSIMILAR (1).")
+    app.j.value = 5                                   # another pair: no trial of it learned yet, no label
+    assert "Trial " not in app.status_text and "Now," not in app.status_text and "→ predicts " in app.status_text
+    app.reset()
+    assert app.status_text.splitlines()[1].startswith("Reset: F = 0") and "Now," not in app.status_text
+
 def test_the_bst_trial_app_refuses_a_tree_too_large_to_read():
     """Beyond MAX_N vertices (32 leaves) the leaf numbers overlap: a clear refusal, before any drawing."""
     ok = BSTTrialExplorer(BinarySupportTree(list(range(BSTTrialExplorer.MAX_N))))
