@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 
 from ..checks import check_edge_list, check_int, check_labels
 from ..learners.bst_perceptron import BSTPerceptron, trial_structure
-from ..learners.path_forest import PathForest, parse_path
+from ..learners.path_forest import PathForest, _check_grow, parse_path
 from ..theory.hardness import reduction_stages
 from ..viz.figures import draw_labelled_path
 from ..viz.graphs import draw_edge_numbering
@@ -302,7 +302,9 @@ class PathForestExplorer:
     keeps the path's edges that close no circuit, numbered by first disclosure and oriented
     low → high; a path whose ends are already connected is ignored under the default
     ``grow="disconnected"``.  The app shows the instance ``x_t``, the signed indicator of the
-    pair's path *in the forest*.
+    pair's path *in the forest*.  The **growth rule** buttons switch between the two rules; the
+    paths revealed so far are then replayed under the new rule, so the two forests can be compared
+    on the same paths (Figure 7, round 4).
 
     Parameters
     ----------
@@ -311,11 +313,13 @@ class PathForestExplorer:
         unreadable and the app refuses with a sentence that says so.  Each tree of the forest is drawn
         as a tree (:func:`_forest_layout`), side by side, the vertices not yet in the forest in a row below.
     grow : {"disconnected", "always"}
-        Passed to :class:`~simpred_lite.learners.PathForest`.
+        Passed to :class:`~simpred_lite.learners.PathForest`; the initial value of :attr:`grow_toggle`.
 
     Attributes
     ----------
     path_text : ipywidgets.Text
+    grow_toggle : ipywidgets.ToggleButtons
+        The growth rule; changing it replays the revealed paths under the new rule.
     add_button, reset_button : ipywidgets.Button
     status : ipywidgets.HTML
     out : ipywidgets.Output
@@ -331,6 +335,8 @@ class PathForestExplorer:
     [1, 1, -1]
     >>> app.path_text.value = "0 0"; app.add_button.click(); len(app.history)
     1
+    >>> app.grow_toggle.value = "always"; app.forest.grow, len(app.history)
+    ('always', 1)
     """
 
     #: the largest ``n`` whose picture stays readable (vertex numbers, edge names, the blue forest path)
@@ -344,7 +350,7 @@ class PathForestExplorer:
             raise ValueError(f"n = {self.n} is too many vertices for a readable picture: the explorer draws at "
                              f"most {self.MAX_N} vertices (0..{self.MAX_N - 1}); larger forests are built with "
                              "PathForest in code")
-        self.grow = grow
+        self.grow = _check_grow(grow)
 
         self.pos = _forest_layout(self.n, [])
         # the value reaches the kernel when the student presses Enter (or leaves the box), and
@@ -360,11 +366,19 @@ class PathForestExplorer:
         self.title = W.HTML(f"<b>The forest of revealed paths</b> on {self.n} vertices")
         self.status = W.HTML(layout=W.Layout(min_height="5em"))
         self.out = W.Output(layout=W.Layout(min_height="360px"))
+        self.grow_toggle = W.ToggleButtons(
+            options=[("disconnected", "disconnected"), ("always", "always")], value=self.grow,
+            description="growth rule",  # short labels: a longer one is cut off at the buttons' width
+            tooltips=["grow=\"disconnected\" (the paper's text): add a revealed path only when its ends are not "
+                      "yet connected in the forest",
+                      "grow=\"always\" (as drawn in Figure 7): process every revealed path, edge by edge, even "
+                      "when its ends are already connected"])
         self.add_button.on_click(lambda _: self._on_add_click())
         self.reset_button.on_click(lambda _: self.reset())
         self.path_text.observe(self._on_submit, names="value")
+        self.grow_toggle.observe(self._on_grow, names="value")
         self.widget = W.VBox([self.title, W.HBox([self.path_text, self.add_button, self.reset_button]),
-                              self.status, self.out, focus_style()])
+                              self.grow_toggle, self.status, self.out, focus_style()])
         self.reset()
 
     @property
@@ -376,6 +390,21 @@ class PathForestExplorer:
         self.forest = PathForest(self.n, grow=self.grow)
         self.history: list[dict] = []
         self._update(f"Type a path of vertex numbers 0..{self.n - 1} (e.g. {self._example}) and press <b>Add</b>.")
+
+    def _on_grow(self, change) -> None:
+        """A new growth rule: rebuild the forest by replaying the revealed paths under it."""
+        if change["new"] == change["old"]:
+            return
+        self.grow = change["new"]
+        paths = [h["path"] for h in self.history]
+        self.forest = PathForest(self.n, grow=self.grow)
+        self.history = []
+        message = ""
+        for path in paths:
+            _, message = self._reveal(path)
+        replayed = (f"the {len(paths)} revealed path{'s' if len(paths) != 1 else ''} replayed under it.<br>"
+                    f"Last: {message}") if paths else "no path revealed yet."
+        self._update(f"Growth rule now grow=\"{self.grow}\": {replayed}")
 
     def _on_submit(self, change) -> None:
         """Enter in the path box (a value sent by the browser) adds the path; a value set from Python does not."""
@@ -398,6 +427,12 @@ class PathForestExplorer:
         except (ValueError, TypeError) as err:
             self._update(f"Not a path: {html.escape(str(err))}.")
             return None
+        entry, message = self._reveal(path)
+        self._update(message)
+        return entry
+
+    def _reveal(self, path) -> tuple[dict, str]:
+        """Feed one checked path to the forest; the history entry and the sentence that describes it."""
         before = len(self.forest.edges)
         ignored = self.grow == "disconnected" and self.forest.connected(path[0], path[-1])
         verts, idx, sgn = self.forest.instance_sparse(path[0], path[-1], path)
@@ -410,11 +445,10 @@ class PathForestExplorer:
         new = ", ".join(f"e{before + k + 1} = {a}→{b}" for k, (a, b) in enumerate(entry["new_edges"])) or "none"
         if ignored:
             new += " (ends already connected: path ignored)"
-        self._update(f"t = {len(self.history)}: pair ({path[0]}, {path[-1]}), revealed path {list(path)}; "
-                     f"new forest edges: {new}.<br>Forest path: {' → '.join(map(str, verts))}; "
-                     f"x_{len(self.history)} = ({', '.join(map(str, entry['x']))}) over the "
-                     + (f"{len(self.forest.edges)} forest edges." if len(self.forest.edges) != 1 else "1 forest edge."))
-        return entry
+        edges = f"{len(self.forest.edges)} forest edges." if len(self.forest.edges) != 1 else "1 forest edge."
+        return entry, (f"t = {len(self.history)}: pair ({path[0]}, {path[-1]}), revealed path {list(path)}; "
+                       f"new forest edges: {new}.<br>Forest path: {' → '.join(map(str, verts))}; "
+                       f"x_{len(self.history)} = ({', '.join(map(str, entry['x']))}) over the {edges}")
 
     def _update(self, text: str) -> None:
         self.status.value = f"Paths revealed: {len(self.history)}, forest edges: {len(self.forest.edges)}.<br>{text}"

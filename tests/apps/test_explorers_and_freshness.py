@@ -156,6 +156,35 @@ def test_the_forest_app_shows_the_instances_of_path_forest():
 
 
 
+def test_the_forest_app_switches_its_growth_rule_and_replays_the_paths():
+    rounds = ["1 0 2", "3 0 1 4", "5 6", "3 5 6 4", "5 3"]  # Figure 7: round 4 is where the two rules differ
+    app = PathForestExplorer(7)
+    for text in rounds:
+        app.path_text.value = text
+        app.add_button.click()
+    assert app.grow_toggle.value == "disconnected" and app.history[3]["new_edges"] == []
+    before = [dict(h) for h in app.history]
+    app.grow_toggle.value = "always"
+    forest = PathForest(7, grow="always")
+    for h, text in zip(app.history, rounds, strict=True):
+        p = parse_path(text, 7)
+        assert h["x"] == forest.instance(p[0], p[-1], p)[: forest.num_edges].tolist()
+    assert app.forest.grow == "always" and app.forest.edges == forest.edges
+    assert app.history[3]["new_edges"] == [(3, 5)] and app.history[4]["new_edges"] == []
+    assert "Growth rule now grow=\"always\": the 5 revealed paths replayed under it." in app.status_text
+    assert "Paths revealed: 5, forest edges: 6." in app.status_text
+    app.grow_toggle.value = "disconnected"  # and back: the same forest and instances as before
+    assert app.history == before and app.forest.grow == "disconnected"
+    app.reset_button.click()  # reset keeps the chosen rule
+    assert app.forest.grow == "disconnected" and app.history == []
+    fresh = PathForestExplorer(5, grow="always")
+    assert fresh.grow_toggle.value == "always" and fresh.forest.grow == "always"
+    fresh.grow_toggle.value = "disconnected"
+    assert 'Growth rule now grow="disconnected": no path revealed yet.' in fresh.status_text
+    with pytest.raises(ValueError):
+        PathForestExplorer(5, grow="sometimes")
+
+
 @pytest.mark.parametrize("n", [17, 24, 40])
 def test_the_forest_app_refuses_an_n_too_large_to_draw_readably(n):
     with pytest.raises(ValueError, match=f"n = {n} is too many vertices for a readable picture: .* at most 16"):
