@@ -392,10 +392,13 @@ class ReductionExplorer:
                                    node_shape="s", node_size=VERTEX_SIZE * 2.0, edgecolors="black", linewidths=1.6)
             if rec:
                 for _, p, s in rec["answers"]:
+                    # an arc rises |rad| * distance / 2 off the path: at least half a vertex spacing, so an
+                    # arc between neighbours clears their circles and squares
+                    rad = -max(0.5, 1.0 / max(abs(pos[rec["vertex"]][0] - pos[p][0]), 1.0))
                     ax_g.annotate("", xy=pos[rec["vertex"]], xytext=pos[p], zorder=0,
                                   arrowprops={"arrowstyle": "-", "color": "tab:green" if s == 0 else "0.55",
                                               "lw": 2.0, "ls": "-" if s == 0 else ":",
-                                              "connectionstyle": "arc3,rad=-0.5"})
+                                              "connectionstyle": f"arc3,rad={rad}"})
             handles = class_handles + [
                 Line2D([], [], ls="none", marker="s", ms=12, mfc="none", mec="black", label="representative"),
                 Line2D([], [], color="tab:green", lw=2, label="judged similar"),

@@ -431,7 +431,7 @@ def draw_history_tree(T, K: int, ax=None, title: str = "Genealogy of the histori
             ax.annotate(f"{a},{b}", ((x[u] + x[v]) / 2, -(T.nodes[u]["depth"] + T.nodes[v]["depth"]) / 2),
                         ha="center", va="center", fontsize=10, zorder=3,
                         color="tab:red" if on_truth else "black",
-                        bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none"})
+                        bbox={"boxstyle": "round,pad=0.35", "fc": "white", "ec": "none"})
     for v in T:
         alive = T.nodes[v]["alive"]
         size = 30 + 270 * float(T.nodes[v]["weight"]) / w_max if alive else 35

@@ -459,3 +459,32 @@ def test_reduction_votes_panel_labels_every_history_apart():
     labels = [t.get_text() for t in ax.get_yticklabels()]
     plt.close(fig)
     assert len(labels) > 1 and len(set(labels)) == len(labels), "every bar of the vote panel should have its own label"
+
+
+def test_lemma8_arcs_between_neighbouring_vertices_rise_clear_of_their_markers(monkeypatch):
+    """The arcs of the last vertex's answers (judged similar / dissimilar) show between neighbours
+    too: each rises off the path further than the representative squares reach."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from simpred_lite.apps import learner_explorers
+
+    shown = []
+    monkeypatch.setattr(learner_explorers, "_show", lambda out, fig, dpi=80: shown.append((fig, dpi)))
+    app = ReductionExplorer(LEMMA8)
+    for v in (3, 0, 5, 1, 2, 4):  # vertex 4 is compared with its neighbours 3 and 5, the representatives
+        app.ask(v)
+    fig, dpi = shown[-1]
+    fig.set_dpi(dpi)
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    ax_g = fig.axes[0]
+    arcs = [a for a in ax_g.texts if getattr(a, "arrow_patch", None) is not None]
+    assert len(arcs) == len(app.history[-1]["answers"]) == 2
+    path_y = ax_g.transData.transform((0.0, 0.0))[1]
+    square_half = np.sqrt(2.0 * learner_explorers.VERTEX_SIZE) / 2 * dpi / 72   # squares: twice a vertex's area
+    for ann in arcs:
+        ann.arrow_patch.draw(renderer)
+        curve = np.concatenate([bezier(np.linspace(0, 1, 101))              # display coordinates
+                                for bezier, _ in ann.arrow_patch.get_path().iter_bezier()])
+        rise = np.max(np.abs(curve[:, 1] - path_y))
+        assert rise >= square_half + 3, (rise, square_half)

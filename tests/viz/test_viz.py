@@ -586,3 +586,48 @@ def test_playground_bst_panel_keeps_the_numbers_of_neighbouring_leaves_apart():
         assert len(numbers) == 2
         a, b = (t.get_window_extent(renderer) for t in numbers)
         assert not a.overlaps(b), f"the numbers {i} and {j} of neighbouring leaves overlap"
+
+
+def test_history_tree_edge_labels_interrupt_their_edge_clear_of_the_glyphs():
+    """Each edge label's white box cuts the (thick, red) edge it sits on with room to spare, so
+    no part of the line shows next to the characters."""
+    from simpred_lite.learners import (
+        HalvingClassifier,
+        SimilarityFromClassifier,
+        history_tree,
+        labelings_with_small_cut,
+    )
+    from simpred_lite.viz import draw_history_tree
+
+    H = labelings_with_small_cut(nx.path_graph(6), K=2, max_cut=2)
+    sim = SimilarityFromClassifier(lambda: HalvingClassifier(H), K=2, merge=False)
+    truth = [0, 0, 1, 1, 1, 0]
+    for i, j in [(0, 3), (1, 5), (2, 5), (0, 4)]:
+        sim.predict_one(i, j)
+        sim.learn_one(i, j, int(truth[i] != truth[j]))
+    fig = Figure(figsize=(9, 4.2), dpi=100)
+    ax = draw_history_tree(history_tree(sim), K=2, ax=fig.add_subplot(), truth=truth)
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    labels = [t for t in ax.texts if "," in t.get_text() and ":" not in t.get_text()]
+    lines = [ln for ln in ax.lines if len(ln.get_xdata()) == 2]
+    assert labels and lines
+    checked = 0
+    for text in labels:
+        glyphs = text.get_window_extent(renderer)
+        patch = text.get_bbox_patch()
+        centre = np.array([(glyphs.x0 + glyphs.x1) / 2, (glyphs.y0 + glyphs.y1) / 2])
+        for ln in lines:
+            p, q = ln.get_transform().transform(np.column_stack([ln.get_xdata(), ln.get_ydata()]))
+            s = np.linspace(0, 1, 2001)[:, None]
+            pts = p + s * (q - p)
+            if np.min(np.linalg.norm(pts - centre, axis=1)) > 2:
+                continue                                  # the label is not on this edge
+            checked += 1
+            half_width = ln.get_linewidth() * fig.dpi / 72 / 2
+            visible = np.array([not patch.contains_point(pt) for pt in pts])
+            dx = np.maximum(np.maximum(glyphs.x0 - pts[:, 0], pts[:, 0] - glyphs.x1), 0)
+            dy = np.maximum(np.maximum(glyphs.y0 - pts[:, 1], pts[:, 1] - glyphs.y1), 0)
+            gap = np.hypot(dx, dy)[visible]
+            assert gap.min() >= half_width + 2, (text.get_text(), gap.min(), half_width)
+    assert checked == len(labels)
