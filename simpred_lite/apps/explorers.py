@@ -81,7 +81,8 @@ class BSTTrialExplorer:
         The BST with ``P_t`` (light blue), ``S_t`` (black rings) and the tags (red).
     learner : BSTPerceptron
     history : list of dict
-        One entry per **Learn**: ``i, j, path_sum, prediction, label, mistake``.
+        One entry per **Learn**: ``i, j, path_sum, prediction, label, mistake, flipped`` (``flipped``: the
+        label applied contradicts ``labels``; always False without ``labels``).
 
     Examples
     --------
@@ -161,12 +162,14 @@ class BSTTrialExplorer:
         before = self.learner.entries
         self.learner.learn_one(i, j, y)
         mistake = y != e["prediction"]
+        true_y = None if self.labels is None else int(self.labels[i] != self.labels[j])
+        flipped = true_y is not None and y != true_y
         self.history.append({"i": i, "j": j, "path_sum": e["path_sum"], "prediction": e["prediction"],
-                             "label": y, "mistake": mistake})
+                             "label": y, "mistake": mistake, "flipped": flipped})
         # first the trial just learned (its prediction was made on F before the update), then the state
         trial = (f"Trial {len(self.history)}, pair ({i}, {j}): path sum {e['path_sum']} {e['comparison']} "
                  f"{e['threshold']}? {'yes' if e['prediction'] else 'no'} → predicted {self._word(e['prediction'])}; "
-                 f"learned y = {y}: ")
+                 f"learned y = {y}{f' (flipped: the classes say y = {true_y})' if flipped else ''}: ")
         if mistake:
             self.last = trial + (f"a MISTAKE, so F[l, l'] += ({y} - {e['prediction']}) (f(l) - f(l'))² on "
                                  f"S_t × S_t ({len(e['update'])} pairs; F now has {self.learner.entries} stored "

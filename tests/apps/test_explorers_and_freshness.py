@@ -103,6 +103,23 @@ def test_the_bst_trial_app_reports_the_trial_learned_before_the_updated_f():
     app.reset()
     assert app.status_text.splitlines()[1].startswith("Reset: F = 0") and "Now," not in app.status_text
 
+def test_the_bst_trial_app_flags_a_label_flipped_against_the_classes():
+    app = BSTTrialExplorer(BinarySupportTree(list(range(8))), [0, 0, 0, 0, 1, 1, 1, 1])
+    app.i.value, app.j.value = 0, 1                   # same class: the true label is 0
+    app.label.value = 1
+    app.learn()
+    assert "learned y = 1 (flipped: the classes say y = 0): " in app.status_text.splitlines()[1]
+    assert app.history[-1]["flipped"] is True
+    app.label.value = 0
+    app.learn()
+    assert "flipped" not in app.status_text.splitlines()[1] and app.history[-1]["flipped"] is False
+    plain = BSTTrialExplorer(BinarySupportTree(list(range(8))))  # no classes: nothing to contradict
+    plain.i.value, plain.j.value = 0, 1
+    plain.label.value = 1
+    plain.learn()
+    assert "flipped" not in plain.status_text and plain.history[-1]["flipped"] is False
+
+
 def test_the_bst_trial_app_refuses_a_tree_too_large_to_read():
     """Beyond MAX_N vertices (32 leaves) the leaf numbers overlap: a clear refusal, before any drawing."""
     ok = BSTTrialExplorer(BinarySupportTree(list(range(BSTTrialExplorer.MAX_N))))
