@@ -263,6 +263,8 @@ class GraphAdversaryApp(_AdversaryApp):
         bound = {"n - K (K of this labeling)": float(self.game.n - int(y.max()) - 1)}
         plot_mistake_curves({type(self.game.learner).__name__: self.game.cumulative_mistakes()}, ax_m, bound,
                             "Learner's mistakes", xlabel="query", legend="inside")
+        # before any similar answer n - K is 0: lift the x-axis a little so that its dashed line shows
+        ax_m.set_ylim(bottom=-0.5)
         return fig
 
     def _render(self):

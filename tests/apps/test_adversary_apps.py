@@ -136,6 +136,16 @@ def test_graph_app():
     assert app.game.mistakes == 1 and "4 classes" in app.status_text
 
 
+def test_graph_app_shows_the_bound_line_when_it_is_zero():
+    # before any similar answer every vertex is its own class, so n - K = 0: its dashed line must
+    # lie inside the mistakes panel, above the x-axis, not on it
+    app = GraphAdversaryApp(nx.cycle_graph(5), UnionFindLearner(5))
+    ax_m = app.figure().axes[1]
+    bound_lines = [ln for ln in ax_m.get_lines() if ln.get_linestyle() == "--"]
+    assert bound_lines and all(ln.get_ydata()[0] == 0 for ln in bound_lines)
+    assert ax_m.get_ylim()[0] < 0 < ax_m.get_ylim()[1]
+
+
 def test_merge_sort_learner_app_always_errs_and_reveals_a_consistent_permutation():
     app = MergeSortLearnerApp(5)
     rng = check_random_state(2)
