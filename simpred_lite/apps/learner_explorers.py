@@ -576,7 +576,8 @@ class MatrixLearnerExplorer:
                             f"(n = {self.n}, m = {self.G.number_of_edges()}, K = 3, |Φ| = "
                             f"{cut_size(self.G, self.labels)}), pairs from the {html.escape(self.adversary.value)} "
                             "adversary")
-        self._update("A fresh learner: W = 0 (Perceptron) or I/m (Winnow). Press <b>Step</b>.")
+        start = "W = 0" if self.learner.value == "Matrix Perceptron" else f"W = I/m (m = {self.G.number_of_edges()})"
+        self._update(f"A fresh {html.escape(self.learner.value)}: {start}. Press <b>Step</b>.")
 
     def scores(self) -> np.ndarray:
         """The margin ``(score − θ)/θ`` of every vertex pair (``n × n``, zero diagonal)."""

@@ -251,6 +251,17 @@ def test_the_matrix_explorer_plays_as_play_adversary_does(learner, adversary):
     assert f"Trials: 12; mistakes M = {app.mistakes} ≤ bound" in app.status_text
 
 
+def test_the_matrix_explorer_names_only_the_selected_learners_starting_weight():
+    app = MatrixLearnerExplorer("Matrix Perceptron")
+    assert "A fresh Matrix Perceptron: W = 0." in app.status_text and "Winnow" not in app.status_text
+    app.learner.value = "Matrix Winnow"  # a new learner: a fresh game
+    m = app.G.number_of_edges()
+    assert f"A fresh Matrix Winnow: W = I/m (m = {m})." in app.status_text and "Perceptron" not in app.status_text
+    app.step_button.click()
+    app.reset_button.click()
+    assert f"A fresh Matrix Winnow: W = I/m (m = {m})." in app.status_text
+
+
 def test_the_matrix_explorer_starts_afresh_and_refuses_odd_input():
     app = MatrixLearnerExplorer()
     assert "Trials: 0; mistakes M = 0" in app.status_text and float(app.model.threshold) == app.model.R ** 2
