@@ -405,7 +405,14 @@ class PathForestExplorer:
         message = ""
         for path in paths:
             _, message = self._reveal(path)
+        # every round's new forest edges, so the two rules can be compared round by round
+        rounds, count = [], 0
+        for t, h in enumerate(self.history, start=1):
+            names = ", ".join(f"e{count + k + 1} = {a}→{b}" for k, (a, b) in enumerate(h["new_edges"]))
+            count += len(h["new_edges"])
+            rounds.append(f"t = {t}: {names or 'none'}")
         replayed = (f"the {len(paths)} revealed path{'s' if len(paths) != 1 else ''} replayed under it.<br>"
+                    f"New forest edges per round: {'; '.join(rounds)}.<br>"
                     f"Last: {message}") if paths else "no path revealed yet."
         self._update(f"Growth rule now grow=\"{self.grow}\": {replayed}")
 

@@ -190,8 +190,12 @@ def test_the_forest_app_switches_its_growth_rule_and_replays_the_paths():
     assert app.history[3]["new_edges"] == [(3, 5)] and app.history[4]["new_edges"] == []
     assert "Growth rule now grow=\"always\": the 5 revealed paths replayed under it." in app.status_text
     assert "Paths revealed: 5, forest edges: 6." in app.status_text
+    # the status lists every round's new edges: the switch shows that 3→5 now joins in round 4
+    assert ("New forest edges per round: t = 1: e1 = 0→1, e2 = 0→2; t = 2: e3 = 0→3, e4 = 1→4; "
+            "t = 3: e5 = 5→6; t = 4: e6 = 3→5; t = 5: none.") in app.status_text
     app.grow_toggle.value = "disconnected"  # and back: the same forest and instances as before
     assert app.history == before and app.forest.grow == "disconnected"
+    assert "t = 4: none; t = 5: e6 = 3→5." in app.status_text  # under this rule 3→5 waits for round 5
     app.reset_button.click()  # reset keeps the chosen rule
     assert app.forest.grow == "disconnected" and app.history == []
     fresh = PathForestExplorer(5, grow="always")
