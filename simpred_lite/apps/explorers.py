@@ -135,6 +135,7 @@ class BSTTrialExplorer:
                               self.status, self.out, focus_style()])
         self.last = ""  # what the last action did (a trial learned, a reset), shown first
         self._now = ""  # after a Learn: the label of the lines that describe the current F
+        self._last_mistake = ""  # the pair and S_s of the last mistake, kept when the pair changes
         self._refusal = ""
         self._on_pair(None)
         self._restore_status = self._update  # a refusal note cleared by the next action: the pair again
@@ -175,6 +176,7 @@ class BSTTrialExplorer:
                                  f"S_t × S_t ({len(e['update'])} pairs; F now has {self.learner.entries} stored "
                                  f"entries, was {before}).")
             self._now = "Now, on the updated F (what a next trial of this pair would see):"
+            self._last_mistake = f"Last mistake: pair ({i}, {j}), S_s = {list(e['S'])}."
         else:
             self.last = trial + "the prediction was right, F is unchanged."
             self._now = "Now, on the same F (what a next trial of this pair would see):"
@@ -185,6 +187,7 @@ class BSTTrialExplorer:
         """Start again: a fresh learner (``F = 0``), no trial learned, the true label of the pair preset."""
         self.learner = BSTPerceptron(self.bst)
         self.history = []
+        self._last_mistake = ""
         self._on_pair(None)
         self._now = ""
         self.last = "Reset: F = 0, no trial learned" + ("; the label is the true one again." if self.labels is not None
@@ -220,7 +223,8 @@ class BSTTrialExplorer:
         i, j = int(self.i.value), int(self.j.value)
         decide = e["path_sum"] > e["threshold"] if e["comparison"] == ">" else e["path_sum"] >= e["threshold"]
         verdict = ("would predict " if self._now else "predicts ") + self._word(e["prediction"])
-        lines = [head] + ([self.last] if self.last else []) + ([self._now] if self._now else [])
+        lines = [head] + ([self.last] if self.last else [self._last_mistake] if self._last_mistake else [])
+        lines += [self._now] if self._now else []
         lines += [f"Pair ({i}, {j}) sits at leaves {e['leaves'][0]} and {e['leaves'][1]}. "
                   f"P_t = {list(e['path'])} ({len(e['path'])} vertices); S_t = {list(e['S'])}.",
                   self._path_entries(e["path"], e["path_sum"]),

@@ -559,3 +559,15 @@ def test_the_forest_is_drawn_tree_by_tree_without_crossings(paths):
     in_trees = [v for v in range(app.n) if v not in lone]
     assert all(pos[v][1] < min(pos[u][1] for u in in_trees) for v in lone), "lone vertices go in a row below the trees"
     assert _edge_names_clear_of_vertices(app) > 2, "an edge name touches a vertex disc"
+
+
+def test_bst_trial_explorer_keeps_the_last_mistake_after_the_pair_changes():
+    app = BSTTrialExplorer(BinarySupportTree(list(range(8))), [0, 0, 0, 0, 1, 1, 1, 1])
+    assert "Last mistake" not in app.status_text
+    app.i.value, app.j.value = 2, 5
+    S = list(app.explanation["S"])
+    assert app.learn() is True
+    app.i.value, app.j.value = 0, 6           # another pair: its own P_t / S_t, and the learned trial's S_s
+    assert f"Last mistake: pair (2, 5), S_s = {S}." in app.status_text.splitlines()[1]
+    app.reset()
+    assert "Last mistake" not in app.status_text
