@@ -101,7 +101,9 @@ class _AdversaryApp:
         try:
             erred = self.game.reveal(y)
         except ValueError as err:
-            self.status.value = f"Not allowed: {html.escape(str(err))}."
+            p = self.game.pending                 # items (a, b) in the permutation game, else vertices (i, j)
+            pair = (p["a"], p["b"]) if "a" in p else (p["i"], p["j"])
+            self.status.value = f"Not allowed for ({pair[0]}, {pair[1]}): {html.escape(str(err))}."
             return None
         verdict = "made a MISTAKE" if erred else "was right"
         self.status.value = (f"You answered {label_word(y)}: the learner {verdict}. "
@@ -233,7 +235,13 @@ class GraphAdversaryApp(_AdversaryApp):
         """Pose the selected pair; returns the learner's prediction."""
         i, j = int(self.i.value), int(self.j.value)
         if i == j:
-            self.status.value = "Choose two <i>different</i> vertices."
+            # the earlier pair, if one was waiting, is no longer what the controls show: drop it,
+            # so that an answer cannot go to a pair the student does not see
+            waiting = self.game.pending
+            self.game.pending = None
+            dropped = ("" if waiting is None else
+                       f" The pair ({waiting['i']}, {waiting['j']}) is no longer waiting for an answer.")
+            self.status.value = f"Choose two <i>different</i> vertices.{dropped}"
             return None
         self.status.value = "The learner is thinking…"   # shown while a slow learner works
         y_hat = self.game.ask(i, j)

@@ -136,6 +136,24 @@ def test_graph_app():
     assert app.game.mistakes == 1 and "4 classes" in app.status_text
 
 
+def test_graph_app_refused_ask_drops_the_waiting_pair():
+    # after a refused Ask (i = j) an answer must not go to the earlier pair the controls no longer show
+    app = GraphAdversaryApp(nx.path_graph(4), UnionFindLearner(4))
+    for (i, j), y in (((0, 1), 0), ((1, 2), 1)):
+        app.i.value, app.j.value = i, j
+        app.ask()
+        app.answer(y)
+    app.i.value, app.j.value = 0, 2
+    app.ask()                                   # forced: dissimilar
+    app.i.value = app.j.value = 3
+    assert app.ask() is None and app.game.pending is None
+    assert "(0, 2)" in app.status_text
+    assert app.answer(0) is None and "first" in app.status_text and len(app.game.history) == 2
+    app.i.value, app.j.value = 0, 2
+    app.ask()
+    assert app.answer(0) is None and "(0, 2)" in app.status_text, "the refusal names the pair it is about"
+
+
 def test_graph_app_shows_the_bound_line_when_it_is_zero():
     # before any similar answer every vertex is its own class, so n - K = 0: its dashed line must
     # lie inside the mistakes panel, above the x-axis, not on it
