@@ -10,6 +10,7 @@ through :func:`show_figure`: the ``display_data`` carries the PNG with the summa
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as W
 from matplotlib.figure import Figure
@@ -23,8 +24,38 @@ _VISUALLY_HIDDEN = ("position:absolute;width:1px;height:1px;padding:0;margin:-1p
                     "clip:rect(0,0,0,0);white-space:nowrap;border:0")
 
 
+#: TeX commands of the figures' mathtext, as a screen reader should say them.
+_TEX_WORDS = {
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε", "eta": "η",
+    "theta": "θ", "lambda": "λ", "mu": "μ", "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ",
+    "varphi": "φ", "psi": "ψ", "omega": "ω", "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ",
+    "Sigma": "Σ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥",
+    "ne": "≠", "neq": "≠", "approx": "≈", "times": "×", "cdot": "·", "ldots": "…", "dots": "…", "cdots": "…",
+    "to": "→", "rightarrow": "→", "leftarrow": "←", "infty": "∞", "sum": "Σ", "in": "∈", "pm": "±",
+    "log": "log", "ln": "ln", "max": "max", "min": "min", "sqrt": "√",
+}
+#: Font and text commands: their argument is kept, the command dropped (``\mathcal{P}`` -> ``P``).
+_TEX_FONT = re.compile(r"\\(?:mathcal|mathrm|mathbf|mathit|mathsf|mathtt|mathbb|boldsymbol|text|textrm|textbf|"
+                       r"textit|operatorname)\s*\{([^{}]*)\}")
+_TEX_COMMAND = re.compile(r"\\([A-Za-z]+)")
+
+
+def _plain_math(tex: str) -> str:
+    """One ``$...$`` piece of mathtext as plain text: ``\\mathcal{P}_t`` -> ``P_t``, ``\\Phi`` -> ``Φ``."""
+    tex = _TEX_FONT.sub(r"\1", tex)
+    tex = _TEX_COMMAND.sub(lambda m: _TEX_WORDS.get(m.group(1), m.group(1)), tex)
+    tex = re.sub(r"\\[,;:! ]", " ", tex)  # TeX spacing commands
+    return tex.replace("{", "").replace("}", "")
+
+
 def _clean(text: str) -> str:
-    return " ".join(text.replace("$", "").split())
+    """Title or label text without mathtext markup, on one line (what a screen reader reads)."""
+    parts = text.split("$")
+    # odd pieces lie between a pair of dollars (matplotlib's mathtext); an unpaired dollar is literal
+    if len(parts) % 2 == 0:
+        parts = [*parts[:-2], parts[-2] + "$" + parts[-1]]
+    plain = "".join(_plain_math(p) if k % 2 else p for k, p in enumerate(parts))
+    return " ".join(plain.split())
 
 
 def figure_summary(fig: Figure, extra: str = "") -> str:

@@ -104,9 +104,26 @@ def test_every_figure_has_a_text_summary_naming_what_is_plotted(name):
         assert summary.startswith("Figure") and "Panel 1: " in summary, (
             f"{name}: the figure's text/plain should be its summary naming the panels, got {summary!r}")
         assert "untitled" not in summary, f"{name}: a panel of the figure has no title to name it: {summary!r}"
+        assert "\\" not in summary and "$" not in summary, (
+            f"{name}: the summary a screen reader reads should be plain text, not TeX: {summary!r}")
         hidden = out.outputs[k + 1]["data"].get("text/html", "") if k + 1 < len(out.outputs) else ""
         assert "simpred-figure-summary" in hidden and summary.split(".")[0] in hidden, (
             f"{name}: the figure should be followed by its visually hidden HTML summary")
+
+
+def test_the_summary_reads_mathtext_as_plain_text():
+    from matplotlib.figure import Figure
+
+    from simpred_lite.apps.figure_output import figure_summary
+
+    fig = Figure()
+    ax = fig.subplots()
+    ax.set(title=r"Pair (2, 3): $\mathcal{P}_t$ light blue, $\mathcal{S}_t$ black rings, tags $f_t$ in red",
+           xlabel=r"$|\Phi^G|$", ylabel=r"mistakes $\leq \sqrt{2}\,\eta$")
+    assert figure_summary(fig) == ("Figure. Panel 1: Pair (2, 3): P_t light blue, S_t black rings, tags f_t in red "
+                                   "(x: |Φ^G|, y: mistakes ≤ √2 η).")
+    ax.set_title("costs $5 per run")  # a lone dollar is text, not mathtext
+    assert "costs $5 per run" in figure_summary(fig)
 
 
 @pytest.mark.parametrize("name", sorted(_apps()))
