@@ -20,6 +20,7 @@ the value already chosen sends nothing to the kernel, so it cannot be what clear
 from __future__ import annotations
 
 import html
+import math
 import numbers
 import re
 
@@ -314,7 +315,8 @@ class WholeNumberText(W.Text):
         else:
             number = None
         if number is None:
-            message = (f"{name} must be a whole number in {low}..{high}, got {text!r} (it is not rounded); "
+            note = _why_not_whole(text)
+            message = (f"{name} must be a whole number in {low}..{high}, got {text!r}{note}; "
                        f"the box keeps {kept}{self._hint}")
         elif low <= number <= high:
             self._accepted = number
@@ -326,6 +328,18 @@ class WholeNumberText(W.Text):
         if from_browser(self, "value"):
             return kept  # keep the previous number; ipywidgets sends it back to the browser
         raise ValueError(message)
+
+
+def _why_not_whole(text: str) -> str:
+    """The clause that says why ``text`` is no whole number: a fraction is not rounded, ``"3.0"`` or
+    ``"1e1"`` must be written as digits; letters or an empty box need no clause (``""``)."""
+    try:
+        number = float(text)
+    except ValueError:
+        return ""
+    if not math.isfinite(number):
+        return ""
+    return " (write it with digits only)" if number.is_integer() else " (it is not rounded)"
 
 
 class CheckedDropdown(W.Dropdown):

@@ -656,10 +656,13 @@ class MatrixLearnerExplorer:
         fig = Figure(figsize=(9.0, 4.3))
         ax_h, ax_m = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.1, 1]})
         S = self.scores()[np.ix_(self.order, self.order)]
-        lim = max(1.0, float(np.abs(S).max()))
         np.fill_diagonal(S, np.nan)  # a vertex with itself is no pair
         cmap = colormaps["RdBu_r"].with_extremes(bad="0.85")
-        im = ax_h.imshow(S, cmap=cmap, norm=TwoSlopeNorm(0.0, -lim, lim))
+        # Diverging at the threshold (margin 0), each side scaled to its own range: Winnow's margins
+        # are >= -1 but can reach several units above 0, and a shared +-lim would leave its
+        # similar (blue) blocks near white.
+        low, high = min(-1.0, float(np.nanmin(S))), max(1.0, float(np.nanmax(S)))
+        im = ax_h.imshow(S, cmap=cmap, norm=TwoSlopeNorm(0.0, low, high))
         ticks = np.arange(self.n)
         ax_h.set_xticks(ticks, [str(v) for v in self.order], fontsize=10)
         ax_h.set_yticks(ticks, [str(v) for v in self.order], fontsize=10)
@@ -675,7 +678,7 @@ class MatrixLearnerExplorer:
         ax_h.set_ylabel("vertex (ordered by class)")
         ax_h.set_title("Margin (score − θ)/θ of every pair\n> 0 predicts dissimilar; last pair boxed", fontsize=10)
         cbar = fig.colorbar(im, ax=ax_h, fraction=0.046, pad=0.03)
-        cbar.set_label("(score − θ)/θ", fontsize=11)
+        cbar.set_label("margin: 0 at θ, blue similar, red dissimilar", fontsize=10)
         cbar.ax.tick_params(labelsize=10)
         t = np.arange(1, len(self.trials) + 1)
         if self.trials:
@@ -701,7 +704,7 @@ class MatrixLearnerExplorer:
             ax.yaxis.label.set_size(11)
         ax_m.legend(loc="upper center", bbox_to_anchor=(0.45, -0.19), ncol=2, fontsize=LEGEND_FONTSIZE + 1,
                     frameon=False)
-        fig.subplots_adjust(left=0.08, right=0.98, top=0.88, bottom=0.3, wspace=0.45)
+        fig.subplots_adjust(left=0.08, right=0.98, top=0.88, bottom=0.3, wspace=0.55)
         _show(self.out, fig)
 
     def _repr_mimebundle_(self, **kwargs):

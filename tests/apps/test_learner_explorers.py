@@ -294,6 +294,40 @@ def test_the_matrix_explorer_starts_afresh_and_refuses_odd_input():
         MatrixLearnerExplorer(adversary="student")
 
 
+def test_the_matrix_explorer_refuses_letters_without_speaking_of_rounding():
+    """'(it is not rounded)' is said of a number with a fraction only, not of letters or an empty box."""
+    app = MatrixLearnerExplorer()
+    for text in ("abc", ""):
+        with pytest.raises(ValueError) as err:
+            app.seed.value = text
+        assert "must be a whole number in 0..1000000" in str(err.value) and "rounded" not in str(err.value)
+        assert "rounded" not in app.status_text and app.seed.value == 0
+    with pytest.raises(ValueError, match=r"got '2.5' \(it is not rounded\)"):
+        app.seed.value = "2.5"
+
+
+def test_the_matrix_explorer_heatmap_diverges_at_the_threshold_with_each_side_its_own_range(monkeypatch):
+    """Winnow's margins are >= -1 but reach several units above 0: with a shared +-max scale its
+    similar (blue) blocks were near white. Each side of the threshold now spans its own range."""
+    from simpred_lite.apps import learner_explorers
+
+    shown = []
+    monkeypatch.setattr(learner_explorers, "_show", lambda out, fig, dpi=80: shown.append(fig))
+    app = MatrixLearnerExplorer("Matrix Winnow", "adaptive", seed=0)
+    app.run(30)
+    fig = shown[-1]
+    im = fig.axes[0].images[0]
+    S = app.scores()
+    off = S[~np.eye(len(S), dtype=bool)]
+    assert float(im.norm.vcenter) == 0.0
+    assert im.norm.vmin == pytest.approx(min(-1.0, off.min()))
+    assert im.norm.vmax == pytest.approx(max(1.0, off.max())) and im.norm.vmax > 1.5
+    similar = app.labels[:, None] == app.labels[None, :]
+    similar_off = similar & ~np.eye(len(S), dtype=bool)
+    assert float(np.mean(im.norm(S[similar_off]))) < 0.35  # similar pairs clearly blue, not near 0.5 (white)
+    assert "θ" in fig.axes[-1].get_ylabel()  # the colour bar is labelled
+
+
 def test_the_matrix_explorer_shows_progress_while_it_runs():
     app = MatrixLearnerExplorer("Matrix Winnow", "adaptive", seed=1)
     seen, disabled = [], []
@@ -383,14 +417,17 @@ def test_the_sizes_the_data_explorer_judges_by_are_the_data_sets():
 
 
 
-@pytest.mark.parametrize("typed", ["2.5", "ten", "", "1e1", "3.0"])
-def test_your_data_refuses_a_k_that_is_not_a_whole_number(typed):
+@pytest.mark.parametrize("typed, why", [("2.5", "(it is not rounded)"), ("ten", ""), ("", ""),
+                                        ("1e1", "(write it with digits only)"), ("3.0", "(write it with digits only)")])
+def test_your_data_refuses_a_k_that_is_not_a_whole_number(typed, why):
+    """The reason in brackets fits what was typed: a fraction is not rounded, letters get none."""
     app = YourDataExplorer("iris", k=5, learners=["UnionFindLearner"], T=100)
-    with pytest.raises(ValueError, match=r"k \(kNN\) must be a whole number in 1\.\.30.*not rounded.*keeps 5"):
+    with pytest.raises(ValueError, match=r"k \(kNN\) must be a whole number in 1\.\.30, got .*keeps 5") as err:
         app.k.value = typed
+    assert f"got {typed!r}{' ' + why if why else ''}; the box keeps 5" in str(err.value)
     assert "must be a whole number" in app.status_text and int(app.k.value) == 5
     app.k.set_state({"value": typed})  # what the browser sends when the student presses Enter
-    assert int(app.k.value) == 5 and "not rounded" in app.status_text
+    assert int(app.k.value) == 5 and ("not rounded" in app.status_text) == ("rounded" in why)
     app.run()
     assert app.graph().name == "iris (kNN, k=5)" and app.evaluation is not None
 
