@@ -371,8 +371,35 @@ class RNormPerceptron(_ForestLearner):
             self._scaled = _scaled_norm(self.hist, self.r)
         return self._scaled
 
+    def decision_threshold(self, ell: int) -> float:
+        """The threshold the margin is compared with: ``(r - 1) ||x_t||_r^4 = (r - 1) ell^(4/r)``.
+
+        The override point for a variant of Algorithm 2 with another threshold: a subclass
+        that returns ``c (r - 1) ell^(4/r)`` predicts dissimilar iff
+        ``w^T vec(X_t) >= c (r - 1) ||x_t||_r^4``.  Algorithm 2 is ``c = 1``.
+
+        Parameters
+        ----------
+        ell : int
+            ``|x_t|``, the number of edges on the pair's forest path (``ell >= 1``).
+
+        Returns
+        -------
+        float
+
+        Examples
+        --------
+        >>> learner = RNormPerceptron(10)
+        >>> learner.decision_threshold(1) == learner.r - 1       # ||x_t||_r^4 = 1 for one edge
+        True
+        """
+        return (self.r - 1) * ell ** (4.0 / self.r)
+
+    def _margin_sparse(self, idx, sgn) -> float:
+        return rnorm_margin(self._entries(*self._support(idx, sgn)), self.hist, self.r, self._norm_cache())
+
     def _decide(self, idx, sgn):
-        return rnorm_decision(self._entries(*self._support(idx, sgn)), self.hist, len(idx), self.r, self._norm_cache())
+        return int(self._margin_sparse(idx, sgn) >= self.decision_threshold(len(idx)))
 
     def _update(self, idx, sgn, direction):
         keys, signs, w = self._support(idx, sgn)
@@ -401,7 +428,7 @@ class RNormPerceptron(_ForestLearner):
         0.0
         """
         _, idx, sgn = self.forest.preview_sparse(int(i), int(j), path)
-        return rnorm_margin(self._entries(*self._support(idx, sgn)), self.hist, self.r, self._norm_cache())
+        return self._margin_sparse(idx, sgn)
 
     def norm_r(self) -> float:
         """``||theta||_r`` from the histogram (scaled, so it never overflows).
@@ -477,15 +504,18 @@ class RNormPerceptronReference(RNormPerceptron):
         values, counts = np.unique(prod[prod != 0], return_counts=True)
         return {int(v): int(c) for v, c in zip(values.tolist(), counts.tolist())}
 
+    def _margin_sparse(self, idx, sgn) -> float:
+        return rnorm_margin(self._dense_entries(idx, sgn), self._dense_hist(), self.r)
+
     def _decide(self, idx, sgn):
-        return rnorm_decision(self._dense_entries(idx, sgn), self._dense_hist(), len(idx), self.r)
+        return int(self._margin_sparse(idx, sgn) >= self.decision_threshold(len(idx)))
 
     def _update(self, idx, sgn, direction):
         self._dense += direction * self.vec_instance(idx, sgn)
 
     def margin(self, i, j, path) -> float:
         _, idx, sgn = self.forest.preview_sparse(int(i), int(j), path)
-        return rnorm_margin(self._dense_entries(idx, sgn), self._dense_hist(), self.r)
+        return self._margin_sparse(idx, sgn)
 
     def weights(self) -> np.ndarray:
         """The primal weight ``w = sign(theta)|theta|^(r-1) / ||theta||_r^(r-2)``, literally (small n only).

@@ -586,6 +586,7 @@ def draw_edge_numbering(
     node_size: float = 420,
     font_size: float = 8,
     label_pos: float | str = 0.5,
+    curved=None,
 ):
     """Draw ``G`` with edges oriented low -> high and numbered ``e1, e2, ...`` as in §5's figures.
 
@@ -615,6 +616,10 @@ def draw_edge_numbering(
         Where an edge name sits along its edge, as in ``networkx.draw_networkx_edge_labels`` (0.5: the
         middle; a value off 0.5 separates the names of chords that cross at their middles); ``"auto"``:
         each name at the point of its edge farthest from the vertices and from the names drawn before it).
+    curved : dict, optional
+        ``{(a, b): rad}``: edges drawn as arcs (matplotlib's ``"arc3,rad=..."`` for the edge oriented
+        low -> high; a negative ``rad`` bends it to the left of that direction), e.g. a chord that
+        would otherwise cross other edges.  Their names sit on the arc.
 
     Returns
     -------
@@ -638,6 +643,13 @@ def draw_edge_numbering(
     edges = [key(e) for e in (sorted(G.edges) if edges is None else edges)]
     thick = {key(e) for e in thick}
     hidden = {key(e) for e in hidden}
+    bend = {key(e): float(rad) for e, rad in (curved or {}).items()}
+
+    def along(e, f):  # the point at fraction f of edge e (on its arc if it is curved)
+        a, b = np.asarray(pos[e[0]], dtype=float), np.asarray(pos[e[1]], dtype=float)
+        c = (a + b) / 2 + bend.get(e, 0.0) * np.array([b[1] - a[1], a[0] - b[0]])  # arc3's control point
+        return (1 - f) ** 2 * a + 2 * f * (1 - f) * c + f**2 * b
+
     D = nx.DiGraph()
     D.add_nodes_from(range(n))
     shown = [key(e) for e in G.edges if key(e) not in hidden]
@@ -650,28 +662,39 @@ def draw_edge_numbering(
         cut = [e for e in group if y is not None and y[e[0]] != y[e[1]]]
         same = [e for e in group if e not in cut]
         for lst, colour in ((same, "0.25" if width > 1 else "0.6"), (cut, "tab:red")):
-            if lst:
-                nx.draw_networkx_edges(D, pos, edgelist=lst, ax=ax, width=width, edge_color=colour, arrows=True,
-                                       arrowstyle="-|>", arrowsize=12, node_size=node_size)
+            styles = [("arc3", [e for e in lst if e not in bend])]
+            styles += [(f"arc3,rad={bend[e]}", [e]) for e in lst if e in bend]
+            for style, edgelist in styles:
+                if edgelist:
+                    nx.draw_networkx_edges(D, pos, edgelist=edgelist, ax=ax, width=width, edge_color=colour,
+                                           arrows=True, arrowstyle="-|>", arrowsize=12, node_size=node_size,
+                                           connectionstyle=style)
     number = {e: k + 1 for k, e in enumerate(edges)}
     named = {e: f"e{number[e]}" for e in shown if e in number}
     if label_pos == "auto":
         # each name at the point along its edge farthest from the vertices and the names placed before it
         placed = [np.asarray(pos[v], dtype=float) for v in range(n)]
         for e, text in named.items():
-            a, b = np.asarray(pos[e[0]], dtype=float), np.asarray(pos[e[1]], dtype=float)
-            spots = [a + f * (b - a) for f in (0.5, 0.3, 0.7, 0.4, 0.6, 0.22, 0.78)]
+            spots = [along(e, f) for f in (0.5, 0.3, 0.7, 0.4, 0.6, 0.22, 0.78)]
             best = max(spots, key=lambda q: min(float(np.linalg.norm(q - o)) for o in placed))
             placed.append(best)
             ax.text(*best, text, fontsize=font_size, ha="center", va="center", zorder=5,
                     bbox={"boxstyle": "round,pad=0.1", "fc": "white", "lw": 0})
     else:
-        nx.draw_networkx_edge_labels(D, pos, edge_labels=named, ax=ax, font_size=font_size, label_pos=label_pos,
+        straight = {e: text for e, text in named.items() if e not in bend}
+        nx.draw_networkx_edge_labels(D, pos, edge_labels=straight, ax=ax, font_size=font_size, label_pos=label_pos,
                                      rotate=False, bbox={"boxstyle": "round,pad=0.1", "fc": "white", "lw": 0})
+        for e in set(named) - set(straight):  # networkx puts labels on the straight segment: on the arc instead
+            ax.text(*along(e, 1 - float(label_pos)), named[e], fontsize=font_size, ha="center", va="center", zorder=5,
+                    bbox={"boxstyle": "round,pad=0.1", "fc": "white", "lw": 0})
     colours = ["0.85"] * n if y is None else [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
     nx.draw_networkx_nodes(D, pos, nodelist=range(n), ax=ax, node_color=colours, node_size=node_size,
                            edgecolors="0.2", linewidths=0.8)
     nx.draw_networkx_labels(D, pos, labels={v: str(v + name_offset) for v in range(n)}, ax=ax, font_size=font_size + 1)
+    arcs = [along(e, f) for e in shown if e in bend for f in np.linspace(0, 1, 21)]
+    if arcs:  # an arc may bulge beyond the vertices: make room for it (and its name) above the title's edge
+        ax.update_datalim(np.vstack(arcs))
+        ax.autoscale_view()
     ax.set_title(title, fontsize=font_size + 2)
     ax.set_xlabel("")
     ax.set_ylabel("")

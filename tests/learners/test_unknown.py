@@ -531,3 +531,20 @@ def test_drawing_helpers():
         draw_forest_rounds(7, [(i, j, p) for (i, j), p, _ in FIG3], pos, axes=axes[:2])
     with pytest.raises(ValueError, match="undirected networkx.Graph"):
         draw_edge_numbering(nx.DiGraph([(0, 1)]), ax=fig.add_subplot())
+
+
+@pytest.mark.parametrize("cls", [RNormPerceptron, RNormPerceptronReference])
+@pytest.mark.parametrize("c", [0.75, 1.0, 2.0])
+def test_rnorm_decision_threshold_is_the_override_point(cls, c):
+    """A subclass returning c (r-1) ell^(4/r) flips after ceil(c (r-1)) mistakes on one dissimilar pair."""
+
+    class Scaled(cls):
+        def decision_threshold(self, ell):
+            return c * super().decision_threshold(ell)
+
+    for n in (10, 100):
+        learner = Scaled(n)
+        assert learner.decision_threshold(3) == pytest.approx(c * (learner.r - 1) * 3 ** (4 / learner.r))
+        while learner.predict_one(0, 2, (0, 1, 2)) == 0 and learner.mistakes < 100:
+            learner.learn_one(0, 2, 1, (0, 1, 2))
+        assert learner.mistakes == math.ceil(c * (learner.r - 1))

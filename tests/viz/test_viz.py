@@ -631,3 +631,25 @@ def test_history_tree_edge_labels_interrupt_their_edge_clear_of_the_glyphs():
             gap = np.hypot(dx, dy)[visible]
             assert gap.min() >= half_width + 2, (text.get_text(), gap.min(), half_width)
     assert checked == len(labels)
+
+
+@pytest.mark.parametrize("label_pos", [0.5, "auto"])
+def test_draw_edge_numbering_curved_edge_is_an_arc_with_its_name_on_it(label_pos):
+    from matplotlib.patches import FancyArrowPatch
+
+    from simpred_lite.viz import draw_edge_numbering
+
+    G = nx.Graph([(0, 1), (1, 2), (0, 2)])
+    pos = {0: (0.0, 0.0), 1: (1.0, 0.0), 2: (2.0, 0.0)}
+    ax = draw_edge_numbering(G, [0, 0, 1], edges=[(0, 1), (1, 2), (0, 2)], ax=_ax(), pos=pos,
+                             curved={(2, 0): -0.5}, label_pos=label_pos)
+    styles = [p.get_connectionstyle() for p in ax.patches if isinstance(p, FancyArrowPatch)]
+    assert sum(getattr(s, "rad", 0.0) == -0.5 for s in styles) == 1  # only the chord (0, 2) is bent
+    # arc3 with rad -0.5 on 0 -> 2: control point (1, 1), so the arc's middle is at (1, 0.5)
+    e3 = [t for t in ax.texts if t.get_text() == "e3"][0]
+    if label_pos == 0.5:
+        assert e3.get_position() == pytest.approx((1.0, 0.5))
+    else:  # somewhere on the arc, not on the straight segment y = 0 (which runs through vertex 1)
+        x, y = e3.get_position()
+        assert y == pytest.approx(2 * (x / 2) * (1 - x / 2)) and y > 0.2
+    assert ax.get_ylim()[1] >= 0.5  # the axes make room for the arc
