@@ -181,6 +181,8 @@ class PlaygroundApp:
         self._stop = threading.Event()
         self._worker: threading.Thread | None = None
         self._busy = False
+        self._reverting = False
+        self._refused_while_busy: list[str] = []  # settings changed (and put back) during a background Play
         self.reset_button.on_click(lambda _: self.reset())
         for w in (self.graph, self.learners, self.adversary, self.target, self.seed):
             w.observe(self._on_setting, names="value")
@@ -236,9 +238,30 @@ class PlaygroundApp:
         # a value typed in the browser and refused goes back to the old one: traitlets still
         # reports a "change" from it to itself, which must not restart the game; nor must a
         # refused None (set, then undone by the dropdown), which would also hide its refusal
-        if (not self._building and not self.busy and change["new"] != change["old"]
-                and change["new"] is not None and change["old"] is not None):
+        if self._reverting or self._building or change["new"] == change["old"]:
+            return
+        if self.busy:
+            # a setting changed from code during a background Play: put back, and said so when the
+            # Play ends, so that the controls always show the settings of the game on screen
+            self._reverting = True
+            try:
+                change["owner"].value = change["old"]
+            finally:
+                self._reverting = False
+            name = str(change["owner"].description or "setting")
+            if name not in self._refused_while_busy:
+                self._refused_while_busy.append(name)
+            return
+        if change["new"] is not None and change["old"] is not None:
             self._rebuild()
+
+    def _refused_note(self) -> str:
+        """The sentence on settings put back during the Play that just ended (empty if none)."""
+        names, self._refused_while_busy = self._refused_while_busy, []
+        if not names:
+            return ""
+        return (f" Not changed while playing: {html.escape(', '.join(names))} (put back; "
+                "change it when the Play has ended, or press Stop first).")
 
     def _on_steps(self, change) -> None:
         # a valid number of steps replaces an earlier refusal on the status line
@@ -310,7 +333,8 @@ class PlaygroundApp:
         try:
             self._play_loop(steps)
         except Exception as err:  # shown to the student; the controls come back below
-            self.status.value = f"Play failed after {len(self.game.history)} trials: {html.escape(repr(err))}."
+            self.status.value = (f"Play failed after {len(self.game.history)} trials: {html.escape(repr(err))}."
+                                 + self._refused_note())
         finally:
             self._set_busy(False)
 
@@ -339,7 +363,8 @@ class PlaygroundApp:
                 self._report(k + 1, steps)
                 last = time.monotonic()
         self._report(len(records), steps)
-        self._show(f"Played {len(records)} trials. " + (self._describe(records[-1]) if records else "") + stopped)
+        self._show(f"Played {len(records)} trials. " + (self._describe(records[-1]) if records else "") + stopped
+                   + self._refused_note())
         return records
 
     def _report(self, done: int, steps: int) -> None:

@@ -124,3 +124,25 @@ def test_the_adversary_menu_lists_the_shortest_path_adversary_once():
     assert "path-revealing" not in app.adversary.options and "shortest path" in app.adversary.options
     assert app.adversary.value == "shortest path"
     assert app.game.adversary.name in ("shortest path", "path-revealing")
+
+
+def test_settings_changed_from_code_during_a_background_play_are_put_back_and_said_so():
+    app = PlaygroundApp("barbell", ["AlwaysSimilar", "UnionFindLearner"], "random", seed=0, play_steps=10)
+
+    def change_settings(app, seen):
+        app.seed.value = 5
+        app.graph.value = "grid"
+        app.seed.value = 7  # named once in the status
+        seen["seed"], seen["graph"], seen["game"] = app.seed.value, app.graph.value, app.game
+
+    seen = wrap_step(app, 3, change_settings)
+    game = app.game
+    app.play_in_background().join(timeout=120)
+    assert seen["seed"] == 0 and seen["graph"] == "barbell" and seen["game"] is game
+    assert app.game is game and len(app.game.history) == 10 and app.game.seed == 0
+    assert app.seed.value == 0 and app.graph.value == "barbell"
+    assert app.status_text.startswith("Played 10 trials.")
+    assert "Not changed while playing: seed, graph (put back;" in app.status_text
+    app.seed.value = 5  # after the Play a change applies again: a fresh game with the new seed
+    assert app.game is not game and app.game.seed == 5 and not app.game.history
+    assert "Not changed" not in app.status_text
