@@ -26,6 +26,11 @@ components joined inside their class), seeded:
    (``--quick``: n = 1,001, T = 1,000), with Matrix Winnow's coordinates pair by pair (as
    before) and read ahead in blocks, same process, same mistakes asserted
    (``--only lookahead`` runs this section alone).
+6. **The factor's order**: the sparse kernel's build and the four-learner evaluate at
+   n = 10,000, T = 5,000 with SuperLU's minimum-degree order (as before) and with METIS nested
+   dissection (now), same process, same mistakes asserted; and at n = 20,000 how long each takes
+   to be refused by the work limit (``--quick``: n = 3,000, T = 1,000, sparse kernel forced; no
+   refusal row; ``--only order`` runs this section alone).
 """
 
 from __future__ import annotations
@@ -145,19 +150,32 @@ def shared_section(n, T):
 def _superlu_solve(self, B):
     """The previous sparse solve: SuperLU's, one right-hand side after the other."""
     X = np.zeros((self.n, B.shape[1]))
-    X[self._keep] = self._lu.solve(np.ascontiguousarray(B[self._keep]))
+    rows = self._keep if self._order is None else self._keep[self._order]
+    X[rows] = self._lu.solve(np.ascontiguousarray(B[rows]))
     self.solves += B.shape[1]
     return X
 
 
 @contextlib.contextmanager
+def minimum_degree_order():
+    """The factor's order as it was: SuperLU's minimum degree (what the kernel does without pymetis)."""
+    saved = kernels.nested_dissection_order
+    kernels.nested_dissection_order = lambda A: None
+    try:
+        yield
+    finally:
+        kernels.nested_dissection_order = saved
+
+
+@contextlib.contextmanager
 def previous_path():
-    """The sparse kernel as it was: SuperLU solves, one per pair and per learner, no prefetch."""
+    """The sparse kernel as it was: minimum-degree order, SuperLU solves one per pair and per learner, no prefetch."""
     saved = kernels.SparseKernel._solve, kernels.SparseKernel.prefetch
     kernels.SparseKernel._solve = _superlu_solve
     kernels.SparseKernel.prefetch = lambda self, i, j: None
     try:
-        yield
+        with minimum_degree_order():
+            yield
     finally:
         kernels.SparseKernel._solve, kernels.SparseKernel.prefetch = saved
 
@@ -183,7 +201,12 @@ def _four_row(n, T, path="blocks"):
         ev = evaluate(FOUR, G, y, T=T, time_limit=None)
     wall = time.perf_counter() - t0
     r = {name: ev[name] for name in FOUR}
-    assert not any(x.retired for x in r.values()), [x.retired for x in r.values()]
+    retired = [f"{name}: {x.retired}" for name, x in r.items() if x.retired]
+    if retired:  # the matrix learners refused by the work guard (the n = 100,000 row)
+        print(f"| {n:,} | {G.number_of_edges():,} | sparse | {T:,} | {time.perf_counter() - t0:.1f} | "
+              f"retired: {'; '.join(retired)[:400]} | | {' / '.join(str(ev.mistakes[x]) for x in FOUR)} | "
+              f"{peak_mb():,} | {load:.1f} |", flush=True)
+        return time.perf_counter() - t0, ev.mistakes
     kind = "dense" if n <= kernels.DENSE_LIMIT else f"sparse, {'SuperLU per pair' if path == 'previous' else 'blocks'}"
     w, p = r["Matrix Winnow"], r["Matrix Perceptron"]
     print(f"| {n:,} | {G.number_of_edges():,} | {kind} | {T:,} | {wall:.1f} | {w.build_seconds:.1f} / "
@@ -229,6 +252,58 @@ def _huge_row(n, T, limit):
     except subprocess.TimeoutExpired:
         print(f"\nn = {n:,}, T = {T:,}: not finished after {time.perf_counter() - t0:.0f} s, the target "
               f"(stopped; load {load:.1f} at the start).\n")
+
+
+def order_section(n, T, refused_n):
+    """Section 6: the factor's order, SuperLU's minimum degree (as before) against METIS nested dissection.
+
+    The sparse kernel's build (order, factorisation, selected inversion, the diameter) and the
+    four-learner evaluate at ``n``, both orders in this process, mistakes asserted equal; then
+    at ``refused_n``, beyond the work limit, how long each takes to refuse (the minimum-degree
+    path factors first, nested dissection counts the factor's nonzeros from the pattern).
+    """
+    from simpred_lite.checks import WorkLimitError
+
+    print(f"### 6. The factor's order: minimum degree (before) vs nested dissection, n = {n:,}, T = {T:,}\n")
+    print("One run each, same process; *load* = the 1-minute load average at the start of the row (2 cores).\n")
+    print("| order | kernel build (s) | factor nonzeros | four-learner evaluate wall (s) | CPU (s) "
+          "| mistakes: UF / BST / Winnow / Perceptron | load |")
+    print("|---|---:|---:|---:|---:|---|---:|")
+    G, y = sparse_block_model(n, seed=3)
+    rows = {}
+    for name in ("minimum degree", "nested dissection"):
+        ctx = minimum_degree_order() if name == "minimum degree" else contextlib.nullcontext()
+        with ctx, dense_limit(min(kernels.DENSE_LIMIT, n - 1)):
+            load = os.getloadavg()[0]
+            kern, t_build = _timing.timed(lambda: kernels.SparseKernel(kernels.frozen_copy(validate_graph(G))))
+            fill = kern._lu.L.nnz + kern._lu.U.nnz
+            t0, c0 = time.perf_counter(), time.process_time()
+            ev = evaluate(FOUR, G, y, T=T, time_limit=None)
+            wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        assert not any(ev[x].retired for x in FOUR), [ev[x].retired for x in FOUR]
+        rows[name] = (t_build, wall, cpu, ev.mistakes)
+        print(f"| {name} | {t_build:.1f} | {fill:,} | {wall:.1f} | {cpu:.1f} | "
+              f"{' / '.join(str(ev.mistakes[x]) for x in FOUR)} | {load:.1f} |", flush=True)
+    assert rows["minimum degree"][3] == rows["nested dissection"][3], "the order changed a mistake count"
+    a, b = rows["minimum degree"], rows["nested dissection"]
+    print(f"\nminimum degree / nested dissection: kernel build {a[0] / b[0]:.2f}x, evaluate wall {a[1] / b[1]:.2f}x, "
+          f"CPU {a[2] / b[2]:.2f}x (one run each).\n")
+    if refused_n is None:
+        return
+    G, _ = sparse_block_model(refused_n, seed=3)
+    H = kernels.frozen_copy(validate_graph(G))
+    cells = []
+    for name in ("minimum degree", "nested dissection"):
+        ctx = minimum_degree_order() if name == "minimum degree" else contextlib.nullcontext()
+        t0 = time.perf_counter()
+        with ctx:
+            try:
+                kernels.SparseKernel(H)
+                cells.append(f"{name}: built in {time.perf_counter() - t0:.1f} s")
+            except WorkLimitError as err:
+                cells.append(f"{name}: refused after {time.perf_counter() - t0:.1f} s "
+                             f"({str(err).split(' takes about ')[1].split(',')[0]})")
+    print(f"At n = {refused_n:,}: " + "; ".join(cells) + ".\n")
 
 
 def lookahead_section(n, T):
@@ -363,10 +438,13 @@ def _bookkeeping_child(n: int, T: int, variant: str) -> None:
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes (under a minute)")
-    ap.add_argument("--only", choices=["lookahead"], help="run one section alone (at the full sizes)")
+    ap.add_argument("--only", choices=["lookahead", "order"], help="run one section alone (at the full sizes)")
     args = ap.parse_args(argv)
     if args.only == "lookahead":
         lookahead_section(10_000, 5000)
+        return
+    if args.only == "order":
+        order_section(10_000, 5000, 20_000)
         return
     print("## bench_scale.py — the matrix learners and evaluate's bookkeeping on large sparse graphs\n")
     print("Sparse 4-block model, about 4 neighbours inside a block and 0.2 across. Best of 3 where cheap "
@@ -377,12 +455,14 @@ def main(argv=None):
         four_section(1000, 1001, 1000, 300)
         bookkeeping_section(100_000, 2000)
         lookahead_section(1001, 1000)
+        order_section(3000, 1000, None)
     else:
         diagonal_section([4001, 10_000])
         shared_section(4001, 2000)
         four_section(4000, 10_000, 5000, 500, huge=100_000)
         bookkeeping_section(1_000_000, 5000)
         lookahead_section(10_000, 5000)
+        order_section(10_000, 5000, 20_000)
 
 
 if __name__ == "__main__":

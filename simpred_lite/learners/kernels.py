@@ -247,6 +247,37 @@ def _takahashi_diagonal(indptr, indices, lval, D, zval, zdiag, nsp):  # pragma: 
 
 
 @numba.njit(cache=True, nogil=True)
+def _cholesky_column_counts(indptr, indices):  # pragma: no cover - compiled
+    """Nonzeros per column of the Cholesky factor of a symmetric pattern (CSR, rows in
+    elimination order), diagonal included, before any numeric work: the elimination tree
+    (Liu, with path compression), then each row's subtree walked from its entries (the row
+    pattern of the factor), ``O(nnz of the factor)`` steps."""
+    N = indptr.size - 1
+    parent = np.full(N, -1, np.int64)
+    ancestor = np.full(N, -1, np.int64)
+    for i in range(N):
+        for p in range(indptr[i], indptr[i + 1]):
+            k = indices[p]
+            while k != -1 and k < i:
+                nxt = ancestor[k]
+                ancestor[k] = i
+                if nxt == -1:
+                    parent[k] = i
+                k = nxt
+    counts = np.ones(N, np.int64)
+    mark = np.full(N, -1, np.int64)
+    for i in range(N):
+        mark[i] = i
+        for p in range(indptr[i], indptr[i + 1]):
+            k = indices[p]
+            while k < i and mark[k] != i:  # L[i, k] is a nonzero
+                counts[k] += 1
+                mark[k] = i
+                k = parent[k]
+    return counts
+
+
+@numba.njit(cache=True, nogil=True)
 def _sparse_forward(indptr, indices, lval, X, nsp):  # pragma: no cover - compiled
     """``X <- L_1^{-1} X`` for the first ``nsp`` (sparse) columns of the unit lower ``L`` (CSC)."""
     k = X.shape[1]
@@ -376,6 +407,54 @@ class _PrefetchStore:
         self.rows.append(K)
 
 
+def nested_dissection_order(A: Any) -> np.ndarray | None:
+    """A fill-reducing order of the symmetric sparse ``A``: METIS nested dissection (pymetis).
+
+    On the expander-like graphs of the sparse regime (random block models) the factor's fill
+    is quadratic in ``n`` whatever the order, but nested dissection keeps its constant small:
+    on the 4-block model of ``benchmarks/bench_scale.py`` at ``n = 20,000`` the factor has
+    about half the nonzeros of a minimum-degree order (SuperLU's ``MMD_AT_PLUS_A``) and is
+    made several times faster (``benchmarks/bench_scale.py`` measures both in one run).
+    METIS is deterministic (a fixed seed), and the order only changes rounding, inside the
+    certified error bound of every solve.
+
+    Parameters
+    ----------
+    A : scipy.sparse matrix
+        A square matrix with a symmetric pattern.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        ``order`` with ``A[order][:, order]`` the matrix to factor (rows in elimination order);
+        ``None`` where pymetis is not installed (it has wheels for Linux x86_64 and macOS only):
+        the sparse kernel then lets SuperLU order by minimum degree, slower on large graphs.
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> A = sp.diags([[-1.0] * 5, [2.0] * 6, [-1.0] * 5], [-1, 0, 1]).tocsr()
+    >>> order = nested_dissection_order(A)
+    >>> order is None or sorted(order.tolist()) == [0, 1, 2, 3, 4, 5]
+    True
+    """
+    import scipy.sparse as sp
+
+    try:
+        import pymetis  # loaded on first use
+    except ImportError:  # no wheel for this platform (pyproject.toml): the caller orders by minimum degree
+        return None
+    G = sp.csr_matrix(A, copy=True)
+    G.setdiag(0)
+    G.eliminate_zeros()
+    G.sort_indices()
+    if G.nnz == 0:
+        return np.arange(G.shape[0], dtype=np.int64)
+    perm, _ = pymetis.nested_dissection(
+        pymetis.CSRAdjacency(adj_starts=G.indptr.astype(np.int64), adjacent=G.indices.astype(np.int64)))
+    return np.asarray(perm, dtype=np.int64)  # METIS_NodeND: row k of the ordered matrix is row perm[k]
+
+
 def _central_vertex(G: nx.Graph, start: int) -> tuple[int, dict]:
     """The middle of a double-sweep path (a near-central vertex) and its BFS distances; 3 BFS.
 
@@ -397,8 +476,9 @@ class SparseKernel(DenseKernel):
     """The same kernel from sparse solves with a grounded Laplacian (any ``n``), built once per graph.
 
     ``L_c`` (the Laplacian with the row and column of a ground vertex ``c`` deleted; ``c`` is
-    the middle of a double-sweep path, :func:`_central_vertex`) is factorised once (SuperLU,
-    minimum-degree order on ``L + L^T``, no pivoting: ``L_c`` is symmetric positive definite),
+    the middle of a double-sweep path, :func:`_central_vertex`) is factorised once (SuperLU
+    in a nested-dissection order, :func:`nested_dissection_order`, no pivoting: ``L_c`` is
+    symmetric positive definite),
     and its factor kept as ``L D L^T`` for compiled multi-right-hand-side solves
     (:func:`_ldlt_solve`).  A trial needs one solve, for its pair: ``g = L_c^{-1} (e_i - e_j)``
     (``g_c = 0``), which differs from ``L^+ (e_i - e_j)`` by a constant that cancels in every
@@ -460,11 +540,22 @@ class SparseKernel(DenseKernel):
         self._lu_obj: Any = None
         self._ldl_obj: Any = None
         self._store: _PrefetchStore | None = None
-        fill = float(self._lu.L.nnz + self._lu.U.nnz)
+        # the factor's size from its pattern alone, so that a graph too large is refused before
+        # the factorisation (which on an expander-like graph grows about as n^3) starts
+        self._order = nested_dissection_order(self._Lc)
+        if self._order is not None:
+            pattern = self._Lc[self._order][:, self._order].tocsr()
+            pattern.sort_indices()
+            counts = _cholesky_column_counts(pattern.indptr.astype(np.int64), pattern.indices.astype(np.int64))
+        else:  # no pymetis: SuperLU orders by minimum degree as it factors, so count after it
+            counts = np.diff(self._lu.L.indptr)
+        counts = counts.astype(float)
+        fill = 2.0 * float(counts.sum())
         self._fill = fill  # a column solve costs about 2 * fill steps (the diameter's work guard)
-        counts = np.diff(self._lu.L.indptr).astype(float)
-        # the selected inversion costs about sum_j |column j|^2; a few dozen solves follow
-        check_work(float(counts @ counts) + 64.0 * fill, what + f" with {fill:.2g} nonzeros in its LU factors",
+        # factorisation and selected inversion cost about sum_j |column j|^2 each; a few dozen
+        # solves follow (this bound also keeps the factor's memory near a gigabyte at most)
+        check_work(2.0 * float(counts @ counts) + 64.0 * fill,
+                   what + f" with about {fill:.2g} nonzeros in the factors of its grounded Laplacian",
                    _SPARSE_ALTERNATIVE)
         #: A rigorous upper bound on ||L_c^{-1}||_2: trace L_c^{-1} = sum_v R_vc <= sum_v dist(v, c).
         self.inverse_norm_bound = float(sum(dist.values())) * (1 + 4 * UNIT_ROUNDOFF)
@@ -480,7 +571,12 @@ class SparseKernel(DenseKernel):
         if self._lu_obj is None:
             import scipy.sparse.linalg as spla  # loaded on first use
 
-            self._lu_obj = spla.splu(self._Lc, permc_spec="MMD_AT_PLUS_A", diag_pivot_thresh=0.0)
+            order = self._order
+            if order is None:  # SuperLU's minimum degree on L + L^T
+                self._lu_obj = spla.splu(self._Lc, permc_spec="MMD_AT_PLUS_A", diag_pivot_thresh=0.0)
+            else:  # SuperLU keeps the nested-dissection order (no pivoting: L_c is positive definite)
+                self._lu_obj = spla.splu(self._Lc[order][:, order].tocsc(), permc_spec="NATURAL",
+                                         diag_pivot_thresh=0.0, options={"SymmetricMode": True})
         return self._lu_obj
 
     @property
@@ -513,8 +609,17 @@ class SparseKernel(DenseKernel):
                     nsp = N
                 self._ldl_obj = (Lf.indptr.astype(np.int64), Lf.indices.astype(np.int64),
                                  np.ascontiguousarray(Lf.data, dtype=float), lu.U.diagonal().astype(float),
-                                 np.asarray(lu.perm_c, dtype=np.int64), nsp, L22)
+                                 self._factor_positions(), nsp, L22)
         return self._ldl_obj or None
+
+    def _factor_positions(self) -> np.ndarray:
+        """``pos[k]``: the position in the factor's order of row ``k`` of ``L_c``."""
+        perm_c = np.asarray(self._lu.perm_c, dtype=np.int64)  # SuperLU's order of the matrix it factored
+        if self._order is None:
+            return perm_c
+        pos = np.empty(perm_c.size, dtype=np.int64)
+        pos[self._order] = perm_c  # the identity: SuperLU kept the given order
+        return pos
 
     def __getstate__(self):
         # the factorisation, the pair solutions and the prefetched blocks are caches: a copy
@@ -532,7 +637,8 @@ class SparseKernel(DenseKernel):
         X = np.zeros((self.n, B.shape[1]))
         ldl = self._ldl
         if ldl is None:  # pragma: no cover - pivoting
-            X[self._keep] = self._lu.solve(np.ascontiguousarray(B[self._keep]))
+            rows = self._keep if self._order is None else self._keep[self._order]
+            X[rows] = self._lu.solve(np.ascontiguousarray(B[rows]))
         else:
             perm = ldl[4]
             Y = np.empty((perm.size, B.shape[1]))

@@ -353,3 +353,59 @@ def test_winnow_reading_ahead_predicts_as_pair_by_pair(monkeypatch, sparse):
     assert out[7][2] >= 5 and sum(reads) >= 20, "the test should exercise several refreshes and many blocks"
     if sparse:  # the pairs beyond the prefetched part of the sequence are solved one by one
         assert not all(reads), "past the cut of the sequence the kernel should give no block"
+
+
+@given(st.integers(2, 60), st.integers(0, 10**6), st.sampled_from([0.05, 0.2, 0.5]))
+@settings(max_examples=25)
+def test_symbolic_column_counts_are_the_cholesky_pattern(n, seed, p):
+    G = nx.gnp_random_graph(n, p, seed=seed)
+    A = nx.laplacian_matrix(G, nodelist=range(n)).astype(float) + 1e-3 * np.eye(n)  # positive definite
+    import scipy.sparse as sp
+
+    order = kernels.nested_dissection_order(sp.csr_matrix(A))
+    order = np.arange(n) if order is None else order
+    assert sorted(order.tolist()) == list(range(n)), "the order should be a permutation of the rows"
+    P = sp.csr_matrix(A)[order][:, order]
+    P.sort_indices()
+    counts = kernels._cholesky_column_counts(P.indptr.astype(np.int64), P.indices.astype(np.int64))
+    L = np.linalg.cholesky(P.toarray())
+    # the symbolic pattern holds every nonzero; random weights make cancellation impossible
+    W = np.abs(np.random.default_rng(seed).uniform(1, 2, (n, n)))
+    Pw = P.toarray() * (W + W.T) / 2
+    np.fill_diagonal(Pw, np.abs(Pw).sum(axis=1) + 1)
+    Lw = np.linalg.cholesky(Pw)
+    assert np.array_equal(counts, (Lw != 0).sum(axis=0)), "the counts should be the factor's column counts"
+    assert np.all(counts >= (np.abs(L) > 0).sum(axis=0))
+
+
+def test_a_graph_too_large_is_refused_before_the_factorisation(monkeypatch):
+    import scipy.sparse.linalg as spla
+
+    from simpred_lite import checks
+
+    def no_factorisation(*args, **kwargs):
+        raise AssertionError("the factorisation started before the work guard")
+
+    monkeypatch.setattr(spla, "splu", no_factorisation)
+    monkeypatch.setattr(checks, "WORK_LIMIT", 10**6)
+    G = nx.random_regular_graph(3, 3000, seed=1)
+    with pytest.raises(checks.WorkLimitError, match="nonzeros in the factors of its grounded Laplacian"):
+        _sparse(G)
+
+
+@pytest.mark.parametrize("graph", ["grid", "blocks"])
+def test_the_minimum_degree_fallback_predicts_as_nested_dissection(monkeypatch, graph):
+    G, y = grid_graph(9, 11, K=3) if graph == "grid" else planted_partition(90, 3, 0.12, 0.02, seed=5)
+    trials = random_trials(G, y, 300, seed=2)
+    monkeypatch.setattr(kernels, "DENSE_LIMIT", 2)
+    nd = MatrixPerceptron(G)
+    assert nd._kern._order is not None, "pymetis should be installed here (pyproject.toml)"
+    nd_pred = run(nd, trials).predictions
+    monkeypatch.setattr(kernels, "nested_dissection_order", lambda A: None)  # as without pymetis
+    mmd = MatrixPerceptron(G)
+    assert mmd._kern._order is None
+    assert np.array_equal(run(mmd, trials).predictions, nd_pred), "the order should not change a prediction"
+    assert abs(mmd._kern.R - nd._kern.R) <= mmd._kern.diameter_error() + nd._kern.diameter_error()
+    g1, e1 = mmd._kern.pair(0, 50)
+    g2, e2 = nd._kern.pair(0, 50)
+    assert np.abs(g1 - g2).max() <= e1 + e2, "both orders should give the same potentials within their bounds"
