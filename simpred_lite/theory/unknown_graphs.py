@@ -4,8 +4,9 @@ Edges are oriented from the lower to the higher vertex; a path is a signed edge 
 (:func:`edge_path_vector`); a spanning tree's fundamental cutsets map a graph path to the tree
 path with the same ends (:func:`fundamental_cutset_matrix`); the classes give the
 coefficients ``U`` of the comparator (:func:`class_coefficients`, :func:`target_matrix`)
-whose norm enters the r-norm Perceptron's bound.  :func:`figure4_graph` is the paper's
-Figure 6 and :func:`random_tree_with_clusters` a random tree whose classes are connected
+whose norm enters the r-norm Perceptron's bound.  :func:`figure6_graph` is the paper's
+Figure 6 (``figure4_graph``, its former name, is kept as an alias) and
+:func:`random_tree_with_clusters` a random tree whose classes are connected
 (the setting of :class:`~simpred_lite.learners.TreeWinnow`).
 """
 
@@ -26,6 +27,7 @@ __all__ = [
     "signed_cut_vector",
     "complete_spanning_tree",
     "target_matrix",
+    "figure6_graph",
     "figure4_graph",
     "random_tree_with_clusters",
 ]
@@ -172,8 +174,11 @@ def target_matrix(U_rows: np.ndarray) -> np.ndarray:
     return U_rows.T @ U_rows
 
 
-def figure4_graph() -> tuple[nx.Graph, list[tuple[int, int]], list[tuple[int, int]], np.ndarray]:
+def figure6_graph() -> tuple[nx.Graph, list[tuple[int, int]], list[tuple[int, int]], np.ndarray]:
     """The 7-vertex graph of Figures 3(b)-(c) and 6, rebuilt from the captions (vertices ``v - 1``).
+
+    Also importable as ``figure4_graph``, its former name, which did not match the printed
+    figure numbers (the printed Figure 4 is a different figure).
 
     The paper's image is not in its source; the captions pin it down: branches
     ``e1..e6 = (1,2), (1,3), (1,4), (1,5), (2,7), (3,6)`` (the thick spanning tree) and
@@ -193,7 +198,7 @@ def figure4_graph() -> tuple[nx.Graph, list[tuple[int, int]], list[tuple[int, in
 
     Examples
     --------
-    >>> G, edges, tree, labels = figure4_graph()
+    >>> G, edges, tree, labels = figure6_graph()
     >>> G.number_of_nodes(), G.number_of_edges(), labels.tolist()
     (7, 12, [1, 2, 2, 0, 0, 0, 0])
     """
@@ -204,6 +209,10 @@ def figure4_graph() -> tuple[nx.Graph, list[tuple[int, int]], list[tuple[int, in
     G.add_edges_from(edges)
     labels = np.array([1, 2, 2, 0, 0, 0, 0], dtype=np.int64)
     return G, edges, edges[:6], labels
+
+
+#: Former name of :func:`figure6_graph`, kept so that existing code keeps working.
+figure4_graph = figure6_graph
 
 
 def random_tree_with_clusters(n: int, K: int, seed) -> tuple[nx.Graph, np.ndarray]:

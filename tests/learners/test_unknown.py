@@ -39,6 +39,7 @@ from simpred_lite.theory.unknown_graphs import (
     complete_spanning_tree,
     edge_path_vector,
     figure4_graph,
+    figure6_graph,
     fundamental_cutset_matrix,
     random_tree_with_clusters,
     signed_cut_vector,
@@ -255,7 +256,7 @@ def test_loop_erase():
 # ---------------------------------------------------------------------------------------
 def test_figure4_numbers():
     """Every vector printed in the caption of Figure 6 (the paper's vertex v is v - 1)."""
-    G, edges, tree, labels = figure4_graph()
+    G, edges, tree, labels = figure6_graph()
     Q = fundamental_cutset_matrix(tree, edges)
     assert Q[:, :6].tolist() == np.eye(6, dtype=int).tolist()  # Q = [I | R]
     assert Q[0].tolist() == [1, 0, 0, 0, 0, 0, -1, 1, 0, 1, 0, 1]  # fundamental cut of e1
@@ -318,7 +319,7 @@ def test_separability_on_forest_instances(gl, gen):
 
 
 def test_separability_with_a_disconnected_class():
-    G, edges, tree, labels = figure4_graph()  # red {2, 3} is disconnected
+    G, edges, tree, labels = figure6_graph()  # red {2, 3} is disconnected
     assert not nx.is_connected(G.subgraph([v for v in range(7) if labels[v] == 2]))
     trials = shortest_path_trials(G, labels, 60, seed=0)
     F = PathForest(7)
@@ -380,7 +381,7 @@ def test_winnow_bound_formula():
 
 def test_tree_winnow_fails_on_shattered_cluster():
     """Figure 3(b)-(c): on a non-tree graph the disjunction model breaks and Winnow keeps erring."""
-    G, edges, tree, labels = figure4_graph()
+    G, edges, tree, labels = figure6_graph()
     F = PathForest(7)
     for a, b in tree:  # the adversary first reveals the thick spanning tree, edge by edge
         F.instance(a, b, (a, b))
@@ -548,3 +549,12 @@ def test_rnorm_decision_threshold_is_the_override_point(cls, c):
         while learner.predict_one(0, 2, (0, 1, 2)) == 0 and learner.mistakes < 100:
             learner.learn_one(0, 2, 1, (0, 1, 2))
         assert learner.mistakes == math.ceil(c * (learner.r - 1))
+
+
+def test_figure6_graph_keeps_its_former_name_as_alias():
+    import simpred_lite.theory as theory
+
+    assert figure4_graph is figure6_graph
+    assert theory.figure6_graph is theory.figure4_graph is figure6_graph
+    G, edges, tree, labels = figure6_graph()
+    assert (G.number_of_nodes(), G.number_of_edges(), len(tree)) == (7, 12, 6)
