@@ -12,6 +12,7 @@ from collections import Counter
 import matplotlib.pyplot as plt
 import networkx as nx
 import numpy as np
+from matplotlib import patheffects
 from matplotlib.lines import Line2D
 
 from ..checks import check_int, check_real
@@ -34,6 +35,10 @@ __all__ = [
 
 #: Graphs up to this many vertices get their vertex numbers drawn by default.
 MAX_NUMBERED_VERTICES = 40
+#: A revealed path is drawn above the vertices (zorder 2) and below the vertex numbers (zorder 3),
+#: with a white halo this many points wide on each side.
+PATH_ZORDER = 2.5
+PATH_HALO = 1.5
 
 
 def graph_layout(G: nx.Graph, seed: int = 0) -> dict[int, np.ndarray]:
@@ -321,16 +326,25 @@ def draw_labelled_graph(
     inside = [e for e in G.edges if (min(e), max(e)) not in cut_set]
     nx.draw_networkx_edges(G, pos, edgelist=inside, ax=ax, edge_color=edge_gray, width=0.8)
     nx.draw_networkx_edges(G, pos, edgelist=cut, ax=ax, edge_color="tab:red", width=cut_width, style="dashed")
-    if path is not None and len(path) >= 2:
-        steps = list(zip(path[:-1], path[1:]))
-        nx.draw_networkx_edges(G, pos, edgelist=steps, ax=ax, edge_color="black", width=3.0)
-        crossed = [(a, b) for a, b in steps if (min(a, b), max(a, b)) in cut_set]
-        if crossed:  # the cut edges the path crosses, on top in solid red, so they can be counted
-            nx.draw_networkx_edges(G, pos, edgelist=crossed, ax=ax, edge_color="tab:red", width=3.0)
     colors = [CLASS_COLORS[int(c) % len(CLASS_COLORS)] for c in y]
     # colours are listed for vertices 0..n-1, so draw them in that order (not G's insertion order)
     nx.draw_networkx_nodes(G, pos, nodelist=range(len(y)), ax=ax, node_color=colors, node_size=node_size,
                            edgecolors="0.2", linewidths=0.5)
+    if path is not None and len(path) >= 2:
+        # the path goes over the vertices it does not visit, in a white halo, so that an edge passing
+        # a vertex's disk is seen to pass it, not to end there; the path's own vertices go on top again
+        halo = [patheffects.Stroke(linewidth=3.0 + 2 * PATH_HALO, foreground="white"), patheffects.Normal()]
+        steps = list(zip(path[:-1], path[1:]))
+        drawn = [nx.draw_networkx_edges(G, pos, edgelist=steps, ax=ax, edge_color="black", width=3.0)]
+        crossed = [(a, b) for a, b in steps if (min(a, b), max(a, b)) in cut_set]
+        if crossed:  # the cut edges the path crosses, on top in solid red, so they can be counted
+            drawn.append(nx.draw_networkx_edges(G, pos, edgelist=crossed, ax=ax, edge_color="tab:red", width=3.0))
+        for z, lines in enumerate(drawn):
+            lines.set_zorder(PATH_ZORDER + 0.01 * z)
+            lines.set_path_effects(halo)
+        on_path = sorted({int(v) for v in path})
+        nx.draw_networkx_nodes(G, pos, nodelist=on_path, ax=ax, node_color=[colors[v] for v in on_path],
+                               node_size=node_size, edgecolors="0.2", linewidths=0.5).set_zorder(PATH_ZORDER + 0.1)
     if with_labels:
         nx.draw_networkx_labels(G, pos, ax=ax, font_size=font_size)
     if highlight_pair is not None:

@@ -122,6 +122,28 @@ def test_vertex_numbers_are_an_option():
     assert draw_labelled_graph(*planted_partition(60, 2, 0.2, 0.05, seed=2), _ax(), with_labels=True).texts
 
 
+def test_a_revealed_path_is_drawn_over_the_vertices_it_passes_and_under_its_own():
+    # vertex 2 lies on the edge 0-1 of the path [0, 1]: the drawing must show the path passing over
+    # it (black at its centre), not ending at it; the path's own vertices stay on top (their colour
+    # at their centres)
+    G = nx.Graph([(0, 1), (1, 2), (2, 3)])
+    pos = {0: np.array([0.0, 0.0]), 1: np.array([1.0, 0.0]), 2: np.array([0.5, 0.0]), 3: np.array([0.5, 1.0])}
+    fig = Figure(figsize=(4, 3), dpi=100)
+    ax = draw_labelled_graph(G, [0, 0, 1, 1], fig.add_subplot(), pos=pos, path=[0, 1], with_labels=False,
+                             legend=False, node_size=300)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    pixels = np.asarray(canvas.buffer_rgba())[..., :3] / 255.0
+
+    def colour_at(v):
+        x, y = ax.transData.transform(pos[v])
+        return pixels[int(round(fig.bbox.height - y)), int(round(x))]
+
+    assert np.allclose(colour_at(2), 0, atol=0.1), f"the path should be drawn over vertex 2: {colour_at(2)}"
+    for v in (0, 1):
+        assert np.allclose(colour_at(v), to_rgba("tab:blue")[:3], atol=0.1), f"vertex {v} of the path is hidden"
+
+
 def test_every_bst_figure_uses_the_one_layout():
     B = BinarySupportTree.from_graph(nx.path_graph(6), seed=0)
     pos = bst_layout(B)
