@@ -636,12 +636,14 @@ class MatrixLearnerExplorer:
         i, j = rec["pair"]
         word = "dissimilar" if rec["prediction"] else "similar"
         side = ">" if rec["score"] > rec["threshold"] else "≤"
+        # Winnow scores the trace-one instance X^w_t = X_t / R_ij (notebook 05 names it so), the Perceptron X_t itself
+        x = "X_t" if self.learner.value == "Matrix Perceptron" else "X^w_t"
         text = (f"Trial {len(self.trials)}: pair ({i}, {j}), classes {self.labels[i]} and {self.labels[j]} "
-                f"({'dissimilar' if rec['truth'] else 'similar'}). Score ⟨W, X_t⟩ = {rec['score']:.6g} {side} "
+                f"({'dissimilar' if rec['truth'] else 'similar'}). Score ⟨W, {x}⟩ = {rec['score']:.6g} {side} "
                 f"θ = {rec['threshold']:.6g} (margin {rec['margin']:+.3f}): predicts <b>{word}</b>")
         if not rec["mistake"]:
             return text + ", right: W is unchanged."
-        how = "promotion (W grows along X_t)" if rec["truth"] else "demotion (W shrinks along X_t)"
+        how = f"promotion (W grows along {x})" if rec["truth"] else f"demotion (W shrinks along {x})"
         return text + f", <b>a mistake</b>: {how}; the pair's score is now {rec['score_after']:.4g}."
 
     def _update(self, text: str, render: bool = True) -> None:

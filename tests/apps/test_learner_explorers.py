@@ -341,6 +341,18 @@ def test_the_matrix_explorer_shows_progress_while_it_runs():
     assert "Working" not in app.status.value and "10 trials played" in app.status_text
 
 
+def test_the_matrix_explorer_names_each_learners_scored_instance():
+    """Winnow scores the trace-one instance X^w_t = X_t / R_ij (notebook 05's name), not X_t: its first
+    score at W = I/m is 1/m, which is <W, X^w_t>. The status line must say which instance it scored."""
+    app = MatrixLearnerExplorer("Matrix Winnow", "adaptive", seed=0)
+    rec = app.step()
+    assert "Score ⟨W, X^w_t⟩ = " in app.status_text and "⟨W, X_t⟩" not in app.status_text
+    assert rec["score"] == pytest.approx(1 / app.model.m)
+    app.learner.value = "Matrix Perceptron"  # a fresh game with the Perceptron, which scores X_t itself
+    app.step()
+    assert "Score ⟨W, X_t⟩ = " in app.status_text and "X^w_t" not in app.status_text
+
+
 # -- 11: your data ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("trials", ["random", "adaptive"])
 def test_your_data_run_is_evaluates_result(trials):
