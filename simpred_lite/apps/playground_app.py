@@ -25,7 +25,7 @@ from ..checks import check_int
 from ..game.adversaries import ADVERSARIES
 from ..game.playground import GRAPHS, LEARNERS, Playground
 from ..learners.registry import playable
-from ..viz.curves import plot_mistake_curves
+from ..viz.curves import bound_cap, plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, legend_below, pickable_layout
 from ..viz.trees import bst_layout, draw_bst
 from .controls import (
@@ -483,12 +483,13 @@ class PlaygroundApp:
                              ha="center", va="center", wrap=True, transform=axes[1].transAxes)
                 axes[1].set_title(f"BST path ({bst_name})", fontsize=PANEL_TITLE_SIZE)
                 axes[1].set_axis_off()
-        # a linear axis up to the trials played or the smallest bound, whichever is larger: the
-        # curves keep the height of the panel, and a larger bound is named "off the chart"
+        # a bound far above both the trials played and the top curve would flatten the curves onto
+        # the floor: it is named in the legend, "off the chart" (the rule of every mistake chart)
         bounds = game.bounds()
-        cap = max(len(game.history), min(bounds.values(), default=0))
         # curves equal on every trial hide each other (markers too, when every trial has one): the legend says so
         results = game.results()
+        most = max((float(np.max(r.cumulative)) for r in results.values() if len(r.cumulative)), default=0.0)
+        cap = bound_cap(len(game.history), most)
         labels: dict[str, str] = {}
         seen: dict[tuple, str] = {}
         for name, res in results.items():

@@ -16,14 +16,27 @@ from matplotlib.ticker import MaxNLocator
 
 from .style import CLASS_COLORS, LEGEND_FONTSIZE, learner_colors, new_axes
 
-__all__ = ["MARKERS", "BOUND_DRAW_FACTOR", "plot_mistake_curves", "plot_evaluation"]
+__all__ = ["MARKERS", "BOUND_DRAW_FACTOR", "bound_cap", "plot_mistake_curves", "plot_evaluation"]
 
 #: One marker per learner (with its colour), so curves stay apart in grey print too.
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">")
 
-#: :func:`plot_evaluation` names bounds above this multiple of the most mistakes in the
-#: legend instead of drawing them (they would flatten every curve).
+#: Bounds above this multiple of the chart's own height (see :func:`bound_cap`) are named in the
+#: legend, "off the chart", instead of drawn: they would flatten every curve.
 BOUND_DRAW_FACTOR = 4.0
+
+
+def bound_cap(*heights: float) -> float:
+    """The largest bound a mistake chart draws: :data:`BOUND_DRAW_FACTOR` times its largest height.
+
+    ``heights`` are what the chart must show anyway: the most mistakes, and the trials played
+    when the trial axis is that long.  A larger bound goes to the legend, "off the chart"
+    (:func:`plot_mistake_curves` with ``cap``), so the curves keep the height of the axes.
+
+    >>> bound_cap(30, 30), bound_cap(2000, 1029), bound_cap()
+    (120.0, 8000.0, 4.0)
+    """
+    return BOUND_DRAW_FACTOR * max([1.0, *map(float, heights)])
 
 #: Colours and line styles of bounds that belong to no learner (a floor, ``log2 K!``): greys, each
 #: with its own dash pattern so that two of them are told apart by more than their shade.
@@ -220,7 +233,7 @@ def plot_evaluation(ev, ax=None, *, log: bool | None = None):
     top = max([1] + finals)
     if log is None:
         log = top > 4 * max(1.0, float(np.median(finals)))
-    cap = BOUND_DRAW_FACTOR * top
+    cap = bound_cap(top)
     from ..game.evaluation import _fmt as table_number  # the legend gives a bound as the table does
 
     labels, drawn = {}, {}

@@ -1,0 +1,31 @@
+"""The playground's mistake panel: a bound far above the curves is named, not drawn."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from simpred_lite.apps import PlaygroundApp  # noqa: E402
+
+
+def test_only_huge_bounds_leave_the_curves_the_height_of_the_panel():
+    # the BST Perceptron's bound (1.44e4 on the karate club) against 30 adaptive trials: drawing it
+    # would put both curves flat on the floor of an axis running to 14 000
+    app = PlaygroundApp("karate club", ["AlwaysSimilar", "BST Perceptron"], "adaptive", play_steps=30)
+    app.target.value = "BST Perceptron"
+    app.play()
+    ax = app.figure().axes[-1]
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert texts == ["AlwaysSimilar", "BST Perceptron (bound 1.44e+04, off the chart)"]
+    assert ax.get_ylim()[1] <= 4 * 30  # BOUND_DRAW_FACTOR times the trials played
+    assert max(max(line.get_ydata()) for line in ax.get_lines()) >= 0.5 * ax.get_ylim()[1]
+
+
+def test_a_bound_near_the_curves_is_still_drawn_dashed():
+    app = PlaygroundApp("barbell", ["UnionFindLearner"], "adaptive", play_steps=20)
+    app.play()
+    ax = app.figure().axes[-1]
+    bound = app.game.bounds()["UnionFindLearner"]
+    assert any(line.get_linestyle() == "--" and line.get_ydata()[0] == bound for line in ax.get_lines())
+    assert ax.get_ylim()[1] >= bound
