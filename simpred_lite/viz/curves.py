@@ -33,10 +33,24 @@ def bound_cap(*heights: float) -> float:
     when the trial axis is that long.  A larger bound goes to the legend, "off the chart"
     (:func:`plot_mistake_curves` with ``cap``), so the curves keep the height of the axes.
 
+    Parameters
+    ----------
+    *heights : float
+        The heights the chart shows anyway (most mistakes, trials played); none gives the cap of
+        a chart of height 1.
+
+    Returns
+    -------
+    float
+        The cap: bounds above it are named "off the chart" instead of drawn.
+
+    Examples
+    --------
     >>> bound_cap(30, 30), bound_cap(2000, 1029), bound_cap()
     (120.0, 8000.0, 4.0)
     """
     return BOUND_DRAW_FACTOR * max([1.0, *map(float, heights)])
+
 
 #: Colours and line styles of bounds that belong to no learner (a floor, ``log2 K!``): greys, each
 #: with its own dash pattern so that two of them are told apart by more than their shade.
