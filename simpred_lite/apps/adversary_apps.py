@@ -253,7 +253,8 @@ class GraphAdversaryApp(_AdversaryApp):
 
     def _extra(self) -> str:
         y = self.game.labeling()
-        return f"Your answers allow {int(y.max()) + 1} classes with |Φ| = {self.game.cut_size()}."
+        K = int(y.max()) + 1
+        return f"Your answers allow {K} class{'' if K == 1 else 'es'} with |Φ| = {self.game.cut_size()}."
 
     def figure(self) -> Figure:
         """The current figure (also what the app shows): the labeling and the mistakes."""

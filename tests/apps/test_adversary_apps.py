@@ -202,3 +202,13 @@ def test_new_game_buttons_start_again():
     assert learner_app.predict(0) is None and "New game" in learner_app.status_text
     learner_app.new_game_button.click()
     assert learner_app.mistakes == 0 and learner_app.question == (1, 2) and "New game" in learner_app.status_text
+
+
+def test_graph_game_status_counts_one_class_in_the_singular():
+    app = GraphAdversaryApp(nx.path_graph(3), UnionFindLearner(3))
+    assert "allow 3 classes" in app._extra()  # nothing answered yet: every vertex its own class
+    for i, j in ((0, 1), (1, 2)):
+        app.i.value, app.j.value = i, j
+        app.ask()
+        app.similar_button.click()
+    assert app._extra() == "Your answers allow 1 class with |Φ| = 0."
