@@ -256,9 +256,14 @@ def rnorm_margin(entries: dict[int, int], hist: dict[int, int], r: float, scaled
     return V * A / S ** ((r - 2) / r)
 
 
+def _rnorm_threshold(ell: int, r: float) -> float:
+    """Algorithm 2's threshold ``(r - 1) ||x_t||_r^4 = (r - 1) ell^(4/r)`` for a path of ``ell`` edges."""
+    return (r - 1) * ell ** (4.0 / r)
+
+
 def rnorm_decision(entries, hist, ell: int, r: float, scaled=None) -> int:
     """Algorithm 2's rule: ``1`` iff ``w^T vec(X_t) >= (r - 1) ||x_t||_r^4`` (``||x_t||_r^4 = ell^(4/r)``)."""
-    return int(rnorm_margin(entries, hist, r, scaled) >= (r - 1) * ell ** (4.0 / r))
+    return int(rnorm_margin(entries, hist, r, scaled) >= _rnorm_threshold(ell, r))
 
 
 def _weighted_counts(values: np.ndarray, weights: np.ndarray) -> dict[int, int]:
@@ -393,7 +398,7 @@ class RNormPerceptron(_ForestLearner):
         >>> learner.decision_threshold(1) == learner.r - 1       # ||x_t||_r^4 = 1 for one edge
         True
         """
-        return (self.r - 1) * ell ** (4.0 / self.r)
+        return _rnorm_threshold(ell, self.r)
 
     def _margin_sparse(self, idx, sgn) -> float:
         return rnorm_margin(self._entries(*self._support(idx, sgn)), self.hist, self.r, self._norm_cache())
