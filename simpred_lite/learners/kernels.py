@@ -28,8 +28,9 @@ import networkx as nx
 import numba
 import numpy as np
 
+from .. import checks
 from ..bst import BinarySupportTree
-from ..checks import WorkLimitError, check_work
+from ..checks import MemoryLimitError, WorkLimitError, check_work
 from ..exact import UNIT_ROUNDOFF, LaplacianFunctional, pinv_error_bound
 from ..graphs import frozen_copy, validate_graph
 from ..resistance import DENSE_LIMIT, laplacian, laplacian_pinv
@@ -949,8 +950,11 @@ def make_kernel(G: Any, what: str) -> DenseKernel | BSTKernel:
     On a frozen graph that passed :func:`~simpred_lite.graphs.validate_graph` (what
     :func:`~simpred_lite.game.evaluation.evaluate` hands every learner) the kernel is built
     once and shared: the Matrix Perceptron and Matrix Winnow on the same graph use one
-    ``L^+`` (or one sparse factorisation) and one resistance diameter ``R``.  Any other graph
-    gets a kernel of its own, on a frozen copy.
+    ``L^+`` (or one sparse factorisation) and one resistance diameter ``R``.  A refusal by the
+    work or memory guard is kept the same way: the next learner on that graph gets the same
+    error at once, until :data:`~simpred_lite.checks.WORK_LIMIT` or
+    :data:`~simpred_lite.checks.MEMORY_LIMIT` changes.  Any other graph gets a kernel of its
+    own, on a frozen copy.
 
     Parameters
     ----------
@@ -987,9 +991,20 @@ def make_kernel(G: Any, what: str) -> DenseKernel | BSTKernel:
         # a frozen validated graph cannot change: one kernel per graph, shared by every learner on it
         kinds = _SHARED.setdefault(G, {})
         kern = kinds.get(dense)
+        limits = (checks.WORK_LIMIT, checks.MEMORY_LIMIT)
+        if isinstance(kern, tuple):
+            if kern[0] == limits:
+                # refused on this graph under the same limits: the next matrix learner on it (evaluate's
+                # Matrix Winnow after its Perceptron) does not redo the work up to the guard
+                raise type(kern[1])(*kern[1].args)
+            kern = None  # a limit changed since: try again
         if kern is None:
             H = frozen_copy(G)  # the kernel keeps a copy, so that the cache does not keep G alive
-            kern = kinds[dense] = DenseKernel(H) if dense else SparseKernel(H)
+            try:
+                kern = kinds[dense] = DenseKernel(H) if dense else SparseKernel(H)
+            except (WorkLimitError, MemoryLimitError) as refusal:  # a guard's refusal, remembered with the graph
+                kinds[dense] = (limits, refusal)
+                raise
         return kern
     raise TypeError(f"{what} takes a networkx graph or a BinarySupportTree, got {type(G).__name__}")
 

@@ -393,6 +393,29 @@ def test_a_graph_too_large_is_refused_before_the_factorisation(monkeypatch):
         _sparse(G)
 
 
+def test_a_refused_graph_is_refused_once_per_graph_and_limit(monkeypatch):
+    from simpred_lite import checks
+
+    monkeypatch.setattr(checks, "WORK_LIMIT", 10**6)
+    monkeypatch.setattr(kernels, "DENSE_LIMIT", 2)  # the sparse kernel, without a large graph
+    F = validate_graph(nx.random_regular_graph(3, 3000, seed=1), freeze=True)
+    with pytest.raises(checks.WorkLimitError) as first:
+        kernels.make_kernel(F, "Matrix Perceptron")
+
+    def no_second_try(*args, **kwargs):
+        raise AssertionError("the refused graph's factor was planned again")
+
+    monkeypatch.setattr(kernels, "_cholesky_column_counts", no_second_try)
+    # the second matrix learner on the same graph (evaluate's Matrix Winnow) is refused at once, with the same reason
+    with pytest.raises(checks.WorkLimitError) as second:
+        kernels.make_kernel(F, "Matrix Winnow")
+    assert str(second.value) == str(first.value)
+    # under another limit the refusal no longer holds: the kernel is planned again
+    monkeypatch.setattr(checks, "WORK_LIMIT", 10**7)
+    with pytest.raises(AssertionError, match="planned again"):
+        kernels.make_kernel(F, "Matrix Winnow")
+
+
 @pytest.mark.parametrize("graph", ["grid", "blocks"])
 def test_the_minimum_degree_fallback_predicts_as_nested_dissection(monkeypatch, graph):
     G, y = grid_graph(9, 11, K=3) if graph == "grid" else planted_partition(90, 3, 0.12, 0.02, seed=5)
