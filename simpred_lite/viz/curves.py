@@ -16,7 +16,7 @@ from matplotlib.ticker import MaxNLocator
 
 from .style import CLASS_COLORS, LEGEND_FONTSIZE, learner_colors, new_axes
 
-__all__ = ["MARKERS", "BOUND_DRAW_FACTOR", "bound_cap", "plot_mistake_curves", "plot_evaluation"]
+__all__ = ["MARKERS", "BOUND_DRAW_FACTOR", "bound_cap", "equal_stretches", "plot_mistake_curves", "plot_evaluation"]
 
 #: One marker per learner (with its colour), so curves stay apart in grey print too.
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">")
@@ -50,6 +50,52 @@ def bound_cap(*heights: float) -> float:
     (120.0, 8000.0, 4.0)
     """
     return BOUND_DRAW_FACTOR * max([1.0, *map(float, heights)])
+
+
+def equal_stretches(curves: Mapping[str, object], least: int = 10) -> list[tuple[int, int, list[str]]]:
+    """Where curves are equal: the stretches of ``least`` or more consecutive trials, and who is equal on them.
+
+    A figure draws equal curves on top of each other, so it should say where.  Each longest
+    stretch on which two curves are equal is reported; pairs equal on exactly the same stretch
+    are reported together, once (``a = b`` and ``b = c`` on trials 1..3 give ``a, b, c``).
+
+    Parameters
+    ----------
+    curves : mapping name -> array_like
+        Cumulative mistakes (``M_1, M_2, ...``) by learner; curves of different lengths (a retired
+        learner) are compared on their common trials.
+    least : int, default 10
+        The shortest stretch reported, in trials.
+
+    Returns
+    -------
+    list of (first, last, names)
+        Trials ``first..last`` (numbered from 1) and the names, in the order of ``curves``, of
+        curves equal on all of them; longest stretch first.
+
+    Examples
+    --------
+    ``a`` and ``c`` are equal on trials 1-4, all three on trials 1-3:
+
+    >>> equal_stretches({"a": [1, 2, 3, 4], "b": [1, 2, 3, 5], "c": [1, 2, 3, 4]}, least=2)
+    [(1, 4, ['a', 'c']), (1, 3, ['a', 'b', 'c'])]
+    """
+    found: dict[tuple[int, int], list[set[str]]] = {}
+    order = list(curves)
+    arrays = {name: np.asarray(curves[name]) for name in order}
+    for a_pos, a in enumerate(order):
+        for b in order[a_pos + 1:]:
+            common = min(arrays[a].size, arrays[b].size)
+            equal = np.concatenate([[False], arrays[a][:common] == arrays[b][:common], [False]])
+            edges = np.flatnonzero(np.diff(equal.astype(int)))  # starts and ends of the runs of equal trials
+            for start, end in zip(edges[::2], edges[1::2]):  # trials start+1 .. end
+                if end - start >= least:
+                    groups = found.setdefault((int(start) + 1, int(end)), [])
+                    hit = [g for g in groups if a in g or b in g]  # equal on the same trials: one group
+                    groups[:] = [g for g in groups if g not in hit] + [set.union({a, b}, *hit)]
+    return [(first, last, [name for name in order if name in group])
+            for (first, last), groups in sorted(found.items(), key=lambda kv: kv[0][0] - kv[0][1])
+            for group in groups]
 
 
 #: Colours and line styles of bounds that belong to no learner (a floor, ``log2 K!``): greys, each

@@ -505,6 +505,21 @@ def test_a_curve_on_an_earlier_one_is_drawn_thinner_on_top_in_the_same_style():
     assert lines["same"].get_zorder() > lines["first"].get_zorder()
 
 
+def test_equal_stretches_name_every_pair_hidden_under_another_and_merge_those_of_one_stretch():
+    from simpred_lite.viz import equal_stretches
+
+    a = np.array([1, 2, 3, 4, 5, 6, 7, 8])
+    curves = {"a": a, "b": np.r_[a[:3], 9, 9, 6, 7, 8], "c": a.copy(), "retired": a[:4], "apart": a + 10}
+    stretches = equal_stretches(curves, least=3)
+    assert stretches[0] == (1, 8, ["a", "c"]), "longest first"
+    assert (1, 3, ["a", "b", "c", "retired"]) in stretches, "equal on the same trials: one group, in the order given"
+    assert (6, 8, ["a", "b", "c"]) in stretches, "a curve can meet another again later"
+    assert (1, 4, ["a", "c", "retired"]) in stretches, "a shorter (retired) curve is compared on its trials"
+    assert not any("apart" in names for _, _, names in stretches)
+    assert all(last - first + 1 >= 3 for first, last, _ in stretches)
+    assert equal_stretches(curves, least=9) == [] and equal_stretches({}) == []
+
+
 def test_the_bst_drawing_shows_the_cut_edges_on_a_path_in_solid_red():
     from simpred_lite.viz import draw_bst
 
