@@ -815,6 +815,26 @@ class SparseKernel(DenseKernel):
             d[cols] = self._solve(E)[cols, np.arange(cols.size)]
         return d  # pragma: no cover
 
+    def _resistances_to(self, d: np.ndarray, v: int) -> np.ndarray:
+        """Float ``R_uv`` for every ``u`` from one solve (``d``: the diagonal, ``R_uc``)."""
+        e = np.zeros((self.n, 1))
+        e[v, 0] = 1.0  # row c is not part of the grounded system
+        r = d + d[v] - 2.0 * self._solve(e)[:, 0]
+        r[v] = 0.0
+        return np.maximum(r, 0.0)
+
+    def _resistances_to_centre(self, d: np.ndarray) -> np.ndarray | None:
+        """``R_ua`` for a resistance centre ``a`` (three solves), or None when it is the ground.
+
+        A double sweep in the resistance metric: ``p`` farthest from the ground, ``q``
+        farthest from ``p``, ``a`` the vertex nearest to both (``min max(R_ap, R_aq)``)."""
+        if self.n <= 2:
+            return None
+        to_p = self._resistances_to(d, int(np.argmax(d)))
+        to_q = self._resistances_to(d, int(np.argmax(to_p)))
+        a = int(np.argmin(np.maximum(to_p, to_q)))
+        return None if a == self.ground else self._resistances_to(d, a)
+
     def _diameter(self):
         n = self.n
         if n == 1:
@@ -830,21 +850,10 @@ class SparseKernel(DenseKernel):
         # from the resistance centre (the midpoint of an L-shaped geodesic of a grid is a
         # corner, where the first bound leaves every column); a resistance double sweep finds
         # a better a with three solves: p = argmax R_pc, q = argmax R_qp, a = argmin max(R_ap, R_aq).
-        def resistances_to(v: int) -> np.ndarray:
-            e = np.zeros((n, 1))
-            e[v, 0] = 1.0  # row c is not part of the grounded system
-            r = d + d[v] - 2.0 * self._solve(e)[:, 0]
-            r[v] = 0.0
-            return np.maximum(r, 0.0)
-
         key = d + d.max()
-        if n > 2:
-            to_p = resistances_to(int(np.argmax(d)))
-            to_q = resistances_to(int(np.argmax(to_p)))
-            a = int(np.argmin(np.maximum(to_p, to_q)))
-            if a != self.ground:
-                to_a = resistances_to(a)
-                key = np.minimum(key, to_a + to_a.max())
+        to_a = self._resistances_to_centre(d)
+        if to_a is not None:
+            key = np.minimum(key, to_a + to_a.max())
         order = np.argsort(-key, kind="stable")
         dtop = float(d.max())
         full = max(1, min(256, COLUMN_CACHE_ENTRIES // (4 * n)))
