@@ -16,7 +16,8 @@ from matplotlib.ticker import MaxNLocator
 
 from .style import CLASS_COLORS, LEGEND_FONTSIZE, learner_colors, new_axes
 
-__all__ = ["MARKERS", "BOUND_DRAW_FACTOR", "BOUND_ZORDER", "bound_cap", "equal_stretches", "plot_mistake_curves", "plot_evaluation"]
+__all__ = ["MARKERS", "BOUND_DRAW_FACTOR", "BOUND_ZORDER", "bound_cap", "equal_stretches", "plot_mistake_curves",
+           "plot_evaluation"]
 
 #: One marker per learner (with its colour), so curves stay apart in grey print too.
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">")
