@@ -31,6 +31,15 @@ components joined inside their class), seeded:
    dissection (now), same process, same mistakes asserted; and at n = 20,000 how long each takes
    to be refused by the work limit (``--quick``: n = 3,000, T = 1,000, sparse kernel forced; no
    refusal row; ``--only order`` runs this section alone).
+7. **The diameter search on a grid** (not the block model: its search already stops after a
+   few columns): the columns of the grounded inverse the exact resistance diameter solves,
+   and the kernel's build time, with the bound through the ground alone (as before:
+   :func:`ground_bound_only`) and through a resistance centre (now), same process, the same
+   ``R`` asserted, on the 100 x 100 and 160 x 160 grids; then the four-learner evaluate,
+   T = 5,000, on the 317 x 317 grid (n = 100,489).  The section raises the work limit to
+   ``10**11``: the 317 x 317 grid's 4,000-odd column solves count ``5 * 10**10`` steps, and
+   the default ``10**10`` refuses it (and the search through the ground alone from 160 x 160).
+   ``--quick``: the 60 x 60 grid only; ``--only diameter`` runs this section alone.
 """
 
 from __future__ import annotations
@@ -306,6 +315,70 @@ def order_section(n, T, refused_n):
     print(f"At n = {refused_n:,}: " + "; ".join(cells) + ".\n")
 
 
+@contextlib.contextmanager
+def ground_bound_only():
+    """The diameter search as it was: each column bounded through the ground alone (``d_i + max d``)."""
+    saved = kernels.SparseKernel._resistances_to_centre
+    kernels.SparseKernel._resistances_to_centre = lambda self, d: None
+    try:
+        yield
+    finally:
+        kernels.SparseKernel._resistances_to_centre = saved
+
+
+def _grid(side):
+    G = nx.convert_node_labels_to_integers(nx.grid_2d_graph(side, side), ordering="sorted")
+    y = np.array([2 * (v // side >= side // 2) + (v % side >= side // 2) for v in range(side * side)])  # quadrants
+    return G, y
+
+
+def diameter_section(sides, big_side, T):
+    """Section 7: the exact resistance diameter's column search on grids, ground bound alone vs a resistance centre.
+
+    The whole section runs with ``checks.WORK_LIMIT = 10**11`` (the default ``10**10`` refuses the
+    search through the ground alone from 160 x 160 on, and the 317 x 317 grid's search either way).
+    """
+    from simpred_lite import checks
+
+    print("### 7. The diameter search on grids: the bound through the ground alone (before) vs a resistance "
+          "centre (now)\n")
+    print("One run each, same process, WORK_LIMIT = 10**11 for the whole section; *load* = the 1-minute load "
+          "average at the start of the row (2 cores).\n")
+    print("| grid | n | columns solved: before / now | kernel build (s): before / now | ratio | R | load |")
+    print("|---|---:|---|---|---:|---:|---:|")
+    saved = checks.WORK_LIMIT
+    checks.WORK_LIMIT = 10**11
+    try:
+        for side in sides:
+            G, _ = _grid(side)
+            load = os.getloadavg()[0]
+            row = {}
+            for name in ("before", "now"):
+                ctx = ground_bound_only() if name == "before" else contextlib.nullcontext()
+                with ctx:
+                    kern, t = _timing.timed(lambda: kernels.SparseKernel(kernels.frozen_copy(validate_graph(G))))
+                row[name] = (kern.columns_solved, t, kern.R, kern.diameter_error())
+            (c0, t0, R0, e0), (c1, t1, R1, e1) = row["before"], row["now"]
+            assert abs(R0 - R1) <= e0 + e1, f"the search changed R: {R0} vs {R1}"
+            print(f"| {side} x {side} | {side * side:,} | {c0:,} / {c1:,} | {t0:.1f} / {t1:.1f} | {t0 / t1:.1f}x | "
+                  f"{R1:.6f} | {load:.1f} |", flush=True)
+        if big_side is None:
+            print()
+            return
+        G, y = _grid(big_side)
+        load = os.getloadavg()[0]
+        t0, c0 = time.perf_counter(), time.process_time()
+        ev = evaluate(FOUR, G, y, T=T, time_limit=None)
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    finally:
+        checks.WORK_LIMIT = saved
+    retired = [f"{x}: {ev[x].retired[:120]}" for x in FOUR if ev[x].retired]
+    print(f"\nThe four-learner evaluate on the {big_side} x {big_side} grid (n = {big_side ** 2:,}), T = {T:,}: "
+          f"wall {wall:.1f} s, CPU {cpu:.1f} s, mistakes UF / BST / Winnow / Perceptron "
+          f"{' / '.join(str(ev.mistakes[x]) for x in FOUR)}, peak memory {peak_mb():,} MB, load {load:.1f}"
+          + (f"; retired: {'; '.join(retired)}" if retired else "") + ".\n")
+
+
 def lookahead_section(n, T):
     """Section 5: Matrix Winnow pair by pair (``LOOKAHEAD = 0``, as before) against reading the sequence ahead.
 
@@ -438,13 +511,17 @@ def _bookkeeping_child(n: int, T: int, variant: str) -> None:
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes (under a minute)")
-    ap.add_argument("--only", choices=["lookahead", "order"], help="run one section alone (at the full sizes)")
+    ap.add_argument("--only", choices=["lookahead", "order", "diameter"],
+                    help="run one section alone (at the full sizes)")
     args = ap.parse_args(argv)
     if args.only == "lookahead":
         lookahead_section(10_000, 5000)
         return
     if args.only == "order":
         order_section(10_000, 5000, 20_000)
+        return
+    if args.only == "diameter":
+        diameter_section([100, 160], 317, 5000)
         return
     print("## bench_scale.py — the matrix learners and evaluate's bookkeeping on large sparse graphs\n")
     print("Sparse 4-block model, about 4 neighbours inside a block and 0.2 across. Best of 3 where cheap "
@@ -456,6 +533,7 @@ def main(argv=None):
         bookkeeping_section(100_000, 2000)
         lookahead_section(1001, 1000)
         order_section(3000, 1000, None)
+        diameter_section([60], None, 0)
     else:
         diagonal_section([4001, 10_000])
         shared_section(4001, 2000)
@@ -463,6 +541,7 @@ def main(argv=None):
         bookkeeping_section(1_000_000, 5000)
         lookahead_section(10_000, 5000)
         order_section(10_000, 5000, 20_000)
+        diameter_section([100, 160], 317, 5000)
 
 
 if __name__ == "__main__":

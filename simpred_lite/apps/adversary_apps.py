@@ -272,8 +272,14 @@ class GraphAdversaryApp(_AdversaryApp):
         bound = {"n - K (K of this labeling)": float(self.game.n - int(y.max()) - 1)}
         plot_mistake_curves({type(self.game.learner).__name__: self.game.cumulative_mistakes()}, ax_m, bound,
                             "Learner's mistakes", xlabel="query", legend="inside")
-        # before any similar answer n - K is 0: lift the x-axis a little so that its dashed line shows
-        ax_m.set_ylim(bottom=-0.5)
+        # before any similar answer n - K is 0: lift the x-axis a little so that its dashed line shows;
+        # the curve and the bound stay in the lower 70 % of the axes, under the legend (upper left),
+        # so that the legend covers neither where the curve runs along the bound
+        high = max(bound.values())
+        curve = self.game.cumulative_mistakes()
+        if len(curve):
+            high = max(high, float(np.max(curve)))
+        ax_m.set_ylim(-0.5, max(ax_m.get_ylim()[1], (high + 0.5) / 0.7 - 0.5))
         return fig
 
     def _render(self):

@@ -207,7 +207,8 @@ class PlaygroundApp:
         self._building = True
         try:
             names = list(self.learners.value)
-            target = self.target.value if self.target.value in names else (names[0] if names else None)
+            old_target = self.target.value
+            target = old_target if old_target in names else (names[0] if names else None)
             self.target.options = names
             self.target.value = target
             if not names:
@@ -230,7 +231,13 @@ class PlaygroundApp:
             self.i.disabled = self.j.disabled = not student
             self.target.disabled = self.adversary.value != "adaptive"
             hint = "pick i and j, then press <b>Step</b>" if student else "press <b>Step</b> or <b>Play</b>"
-            self._show(f"{GRAPHS[self.graph.value].description}; adversary: <b>{self.adversary.value}</b> — {hint}.")
+            moved = ""
+            if self.adversary.value == "adaptive" and old_target is not None and old_target != target:
+                # the target left the learners: say which learner the adversary now targets
+                moved = (f" The adaptive adversary's target {html.escape(str(old_target))} is no longer playing: "
+                         f"it now targets {html.escape(str(target))}.")
+            self._show(f"{GRAPHS[self.graph.value].description}; adversary: <b>{self.adversary.value}</b> — "
+                       f"{hint}.{moved}")
         finally:
             self._building = False
 

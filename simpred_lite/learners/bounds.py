@@ -307,8 +307,9 @@ def certified_bound(bound_at, R: float, R_error: float | None, exact=None, digit
     Otherwise (a rounding point lies inside the band: a chance of about the band's relative
     width times ``10^7``) ``exact()`` decides; without it, or when it
     raises :class:`~simpred_lite.exact.ExactTooLargeError` (graphs beyond about 2000
-    vertices), the lower end is reported: still a valid bound, and one step of the last digit
-    at most below the exact one.  Rounding down keeps it a bound.
+    vertices) or :class:`~simpred_lite.checks.WorkLimitError` (a sparse kernel whose ``R``
+    cannot be certified within the work limit), the lower end is reported, at most the band's
+    width below the exact bound.  Rounding down keeps it a bound.
 
     Parameters
     ----------
@@ -349,11 +350,12 @@ def certified_bound(bound_at, R: float, R_error: float | None, exact=None, digit
         hi = _round_down(bound_at(float(R) + R_error) * (1 + 1e-13), digits)
         q, e = lo
         if lo != hi and exact is not None:
+            from ..checks import WorkLimitError
             from ..exact import ExactTooLargeError
 
             try:
                 q, e = _round_down(exact(), digits)
-            except ExactTooLargeError:
+            except (ExactTooLargeError, WorkLimitError):  # the exact value is out of reach: keep the lower end
                 pass
     if digits is None:
         return int(q)

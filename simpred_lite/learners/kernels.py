@@ -815,31 +815,61 @@ class SparseKernel(DenseKernel):
             d[cols] = self._solve(E)[cols, np.arange(cols.size)]
         return d  # pragma: no cover
 
+    def _resistances_to(self, d: np.ndarray, v: int) -> np.ndarray:
+        """Float ``R_uv`` for every ``u`` from one solve (``d``: the diagonal, ``R_uc``)."""
+        e = np.zeros((self.n, 1))
+        e[v, 0] = 1.0  # row c is not part of the grounded system
+        r = d + d[v] - 2.0 * self._solve(e)[:, 0]
+        r[v] = 0.0
+        return np.maximum(r, 0.0)
+
+    def _resistances_to_centre(self, d: np.ndarray) -> np.ndarray | None:
+        """``R_ua`` for a resistance centre ``a`` (three solves), or None when it is the ground.
+
+        A double sweep in the resistance metric: ``p`` farthest from the ground, ``q``
+        farthest from ``p``, ``a`` the vertex nearest to both (``min max(R_ap, R_aq)``)."""
+        if self.n <= 2:
+            return None
+        to_p = self._resistances_to(d, int(np.argmax(d)))
+        to_q = self._resistances_to(d, int(np.argmax(to_p)))
+        a = int(np.argmin(np.maximum(to_p, to_q)))
+        return None if a == self.ground else self._resistances_to(d, a)
+
     def _diameter(self):
         n = self.n
         if n == 1:
             self.R_error, self._cands, self.columns_solved = 0.0, [], 0
             return 0.0, (0, 0)
         d = self.diagonal()
-        # R_ij = d_i + d_j - 2 G_ij <= d_i + d_j (G = L_c^{-1} >= 0 entrywise).  Columns of G in
-        # decreasing d; stop once d_i + max d falls below the best found minus a band far
-        # above the rounding of d (1e-9 max d + 1e-6 R).
-        order = np.argsort(-d, kind="stable")
-        dtop = float(d[order[0]])
+        # R_ij = d_i + d_j - 2 G_ij with G = L_c^{-1} >= 0 entrywise.  The columns of G are
+        # solved in decreasing order of an upper bound on max_j R_ij, and the search stops once
+        # the bound falls below the best found minus a band far above the rounding of d and of
+        # the solves (1e-9 max d + 1e-6 R, and 1e-6 of the bound).  Two bounds: d_i + max d
+        # (as R_ij <= d_i + d_j), and the triangle inequality of the resistance metric through
+        # a centre a, R_ia + max_v R_va.  The ground c is a geodesic centre, which can lie far
+        # from the resistance centre (the midpoint of an L-shaped geodesic of a grid is a
+        # corner, where the first bound leaves every column); a resistance double sweep finds
+        # a better a with three solves: p = argmax R_pc, q = argmax R_qp, a = argmin max(R_ap, R_aq).
+        key = d + d.max()
+        to_a = self._resistances_to_centre(d)
+        if to_a is not None:
+            key = np.minimum(key, to_a + to_a.max())
+        order = np.argsort(-key, kind="stable")
+        dtop = float(d.max())
         full = max(1, min(256, COLUMN_CACHE_ENTRIES // (4 * n)))
         best = -1.0
         near: dict[tuple[int, int], float] = {}
         done, batch = 0, 8
         while done < n:
             i0 = int(order[done])
-            band = 1e-9 * max(dtop, 1.0) + 1e-6 * max(best, 1.0)
-            if best >= 0 and d[i0] + dtop < best - band:
+            band = 1e-9 * max(dtop, 1.0) + 1e-6 * max(best, 1.0) + 1e-6 * float(key[i0])
+            if best >= 0 and key[i0] < best - band:
                 break
             cols = order[done:done + batch]
             # the pruning may leave most columns (a grid): refuse before the solves exceed the limit
             check_work(2.0 * self._fill * (done + cols.size),
                        f"the resistance diameter R of a graph on n={n} vertices ({done + cols.size} column "
-                       "solves of its grounded Laplacian, the diagonal's pruning leaving them)", _SPARSE_ALTERNATIVE)
+                       "solves of its grounded Laplacian, those its pruning leaves)", _SPARSE_ALTERNATIVE)
             done += cols.size
             batch = min(2 * batch, full)
             E = np.zeros((n, cols.size))

@@ -16,7 +16,8 @@ from matplotlib.ticker import MaxNLocator
 
 from .style import CLASS_COLORS, LEGEND_FONTSIZE, learner_colors, new_axes
 
-__all__ = ["MARKERS", "BOUND_DRAW_FACTOR", "bound_cap", "equal_stretches", "plot_mistake_curves", "plot_evaluation"]
+__all__ = ["MARKERS", "BOUND_DRAW_FACTOR", "BOUND_ZORDER", "bound_cap", "equal_stretches", "plot_mistake_curves",
+           "plot_evaluation"]
 
 #: One marker per learner (with its colour), so curves stay apart in grey print too.
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">")
@@ -24,6 +25,12 @@ MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">")
 #: Bounds above this multiple of the chart's own height (see :func:`bound_cap`) are named in the
 #: legend, "off the chart", instead of drawn: they would flatten every curve.
 BOUND_DRAW_FACTOR = 4.0
+
+
+#: Bound lines are drawn above every curve (curves at 2, a curve on an earlier one at 3): a curve
+#: that reaches its bound and runs along it shows in the gaps of the dashes, above and below
+#: them (it is wider), and the dashed bound stays visible on it.
+BOUND_ZORDER = 4
 
 
 def bound_cap(*heights: float) -> float:
@@ -143,7 +150,8 @@ def plot_mistake_curves(
     has its own colour and marker, the markers of different learners at staggered trials; a
     curve that lies on an earlier one for at least :data:`COINCIDE_FRACTION` of the trials is
     drawn half as wide on top of it, so that both stay visible; its bound (a key of
-    ``bounds`` equal to its name) is a dashed horizontal line in the same colour.  Bounds named
+    ``bounds`` equal to its name) is a dashed horizontal line in the same colour, drawn above
+    every curve (:data:`BOUND_ZORDER`), so that a curve running along it does not hide it.  Bounds named
     after no learner (a lower bound, ``log2 K!``...) are grey lines labelled with their value,
     dashed, dotted, then dash-dotted, so that two of them differ by more than their shade.
 
@@ -221,13 +229,14 @@ def plot_mistake_curves(
         if name in retired and curve.size:
             ax.plot([curve.size], [curve[-1]], marker="x", ms=9, mew=2, color=color, ls="none")
         if drawn:
-            ax.axhline(b, color=color, ls="--", lw=1.4, label=f"bound of {name}: {_fmt_bound(b)}")
+            ax.axhline(b, color=color, ls="--", lw=1.4, label=f"bound of {name}: {_fmt_bound(b)}",
+                       zorder=BOUND_ZORDER)
             top = max(top, float(b))
     for k, (name, b) in enumerate(bounds.items()):  # bounds of no plotted learner
         if cap is None or b <= cap:
             ax.axhline(b, color=_FREE_BOUND_COLOURS[k % len(_FREE_BOUND_COLOURS)],
                        ls=_FREE_BOUND_STYLES[k % len(_FREE_BOUND_STYLES)], lw=1.6,
-                       label=f"{name}: {_fmt_bound(b)}")
+                       label=f"{name}: {_fmt_bound(b)}", zorder=BOUND_ZORDER)
             top = max(top, float(b))
     ax.set_xlim(0, max(10, width + 1) if T is None else max(T, 1))
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -318,7 +327,7 @@ def plot_evaluation(ev, ax=None, *, log: bool | None = None):
                              T=ev.T, labels=labels, colors=colours)
     high = max([top] + [b for _, b in drawn.values()])
     for k, b in drawn.values():
-        ax.axhline(b, color=colours[results[k].name], ls="--", lw=1.4, label="_nolegend_")
+        ax.axhline(b, color=colours[results[k].name], ls="--", lw=1.4, label="_nolegend_", zorder=BOUND_ZORDER)
     for r in results:
         if r.retired:
             color = colours[r.name]

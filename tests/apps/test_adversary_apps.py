@@ -164,6 +164,31 @@ def test_graph_app_shows_the_bound_line_when_it_is_zero():
     assert ax_m.get_ylim()[0] < 0 < ax_m.get_ylim()[1]
 
 
+def test_graph_app_keeps_the_bound_line_visible_where_the_curve_reaches_it():
+    # C6, every answer similar: the learner errs until M = n - K = 5, then runs along the line;
+    # the dashed bound is drawn above the curve, and the legend (upper left) stays above both
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    app = GraphAdversaryApp(nx.cycle_graph(6), UnionFindLearner(6))
+    pairs = [(i, i + 1) for i in range(5)] + [(0, 3), (1, 4), (2, 5)]
+    for i, j in pairs:
+        app.i.value, app.j.value = i, j
+        app.ask_button.click()
+        app.similar_button.click()
+    curve = app.game.cumulative_mistakes()
+    assert curve[-1] == 5 and list(curve[-4:]) == [5, 5, 5, 5]   # it runs along n - K
+    fig = app.figure()
+    ax_m = fig.axes[1]
+    (bound,) = [ln for ln in ax_m.get_lines() if ln.get_linestyle() == "--"]
+    (learner,) = [ln for ln in ax_m.get_lines() if ln.get_label() == "UnionFindLearner"]
+    assert bound.get_ydata()[0] == 5
+    assert bound.get_zorder() > learner.get_zorder()
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    legend_bottom = ax_m.get_legend().get_window_extent(renderer).y0
+    assert ax_m.transData.transform((0, 5))[1] < legend_bottom
+
+
 def test_merge_sort_learner_app_always_errs_and_reveals_a_consistent_permutation():
     app = MergeSortLearnerApp(5)
     rng = check_random_state(2)

@@ -29,3 +29,15 @@ def test_a_bound_near_the_curves_is_still_drawn_dashed():
     bound = app.game.bounds()["UnionFindLearner"]
     assert any(line.get_linestyle() == "--" and line.get_ydata()[0] == bound for line in ax.get_lines())
     assert ax.get_ylim()[1] >= bound
+
+
+def test_deselecting_the_adaptive_target_says_which_learner_it_now_targets():
+    app = PlaygroundApp("karate club", ["UnionFindLearner", "Matrix Winnow"], "adaptive")
+    app.target.value = "Matrix Winnow"
+    app.learners.value = ("UnionFindLearner",)
+    assert app.target.value == "UnionFindLearner"
+    assert ("The adaptive adversary's target Matrix Winnow is no longer playing: it now targets UnionFindLearner."
+            in app.status_text)
+    # a change that keeps the target says nothing of it
+    app.learners.value = ("UnionFindLearner", "Matrix Winnow")
+    assert "no longer playing" not in app.status_text

@@ -8,6 +8,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from simpred_lite.checks import WorkLimitError
 from simpred_lite.exact import ExactTooLargeError
 from simpred_lite.learners.bounds import BOUND_DIGITS, certified_bound
 
@@ -45,6 +46,11 @@ def test_integer_mode_and_the_undecided_case():
         raise ExactTooLargeError("too large")
 
     assert certified_bound(f, R, 1e-12, exact=too_large, digits=None) == 35
+
+    def beyond_the_work_limit():  # a sparse kernel whose R cannot be certified within WORK_LIMIT
+        raise WorkLimitError("too much work")
+
+    assert certified_bound(f, R, 1e-12, exact=beyond_the_work_limit, digits=None) == 35
     # an exact R (a tree) with an integer bound: the formula's own rounding leaves the last
     # digit undecided, and the exact value settles it
     assert certified_bound(f, 3.0, 0.0, exact=lambda: Fraction(36)) == 36.0

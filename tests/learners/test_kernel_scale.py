@@ -393,6 +393,17 @@ def test_a_graph_too_large_is_refused_before_the_factorisation(monkeypatch):
         _sparse(G)
 
 
+def test_the_diameter_search_on_a_grid_leaves_most_columns(monkeypatch):
+    # the ground (a geodesic centre) of a grid can be a corner; the resistance centre's bound
+    # still rules most columns out, and R is the all-pairs maximum
+    G = nx.convert_node_labels_to_integers(nx.grid_2d_graph(30, 30))
+    kern = _sparse(G)
+    dense = kernels.DenseKernel(kernels.frozen_copy(validate_graph(G)))
+    assert abs(kern.R - dense.R) <= kern.diameter_error() + dense.diameter_error()
+    assert kern.diameter_pair in {(0, 899), (29, 870)}
+    assert kern.columns_solved <= G.number_of_nodes() // 3  # 248 of 900 (every one with the ground alone)
+
+
 def test_a_refused_graph_is_refused_once_per_graph_and_limit(monkeypatch):
     from simpred_lite import checks
 

@@ -505,6 +505,20 @@ def test_a_curve_on_an_earlier_one_is_drawn_thinner_on_top_in_the_same_style():
     assert lines["same"].get_zorder() > lines["first"].get_zorder()
 
 
+def test_bound_lines_are_drawn_above_every_curve_so_a_curve_along_its_bound_does_not_hide_it():
+    from simpred_lite.viz import plot_mistake_curves
+
+    reach = np.minimum(np.arange(1, 101), 20)            # reaches its bound 20 and runs along it
+    ax = plot_mistake_curves({"reach": reach, "later": np.minimum(np.arange(1, 101), 20), "other": np.arange(100) // 4},
+                             _ax(), {"reach": 20.0, "floor": 20.0})
+    lines = ax.get_lines()
+    curves = [ln for ln in lines if ln.get_linestyle() == "-"]
+    bounds = [ln for ln in lines if ln.get_linestyle() != "-"]
+    assert len(curves) == 3 and len(bounds) == 2
+    # above the later curves (drawn after the bound) and the thinner one on top of "reach" too
+    assert min(b.get_zorder() for b in bounds) > max(c.get_zorder() for c in curves)
+
+
 def test_equal_stretches_name_every_pair_hidden_under_another_and_merge_those_of_one_stretch():
     from simpred_lite.viz import equal_stretches
 
