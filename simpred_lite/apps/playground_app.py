@@ -183,10 +183,16 @@ class PlaygroundApp:
         self._busy = False
         self._reverting = False
         self._refused_while_busy: list[str] = []  # settings changed (and put back) during a background Play
+        # the check "busy?" and the note on settings put back are taken together with the end of a
+        # Play, so that no setting is put back after the Play's last status without a word
+        self._busy_lock = threading.RLock()
+        self._pair_status = False  # the status is about the student's pair (a refused Step): redrawn on i/j
         self.reset_button.on_click(lambda _: self.reset())
         for w in (self.graph, self.learners, self.adversary, self.target, self.seed):
             w.observe(self._on_setting, names="value")
         self.play_steps.observe(self._on_steps, names="value")
+        for w in (self.i, self.j):
+            w.observe(self._on_pair, names="value")
         self.widget = W.VBox([
             W.HBox([self.graph, self.adversary, self.seed]),
             W.HBox([self.learners, W.VBox([self.target, self.i, self.j])]),
@@ -247,18 +253,19 @@ class PlaygroundApp:
         # refused None (set, then undone by the dropdown), which would also hide its refusal
         if self._reverting or self._building or change["new"] == change["old"]:
             return
-        if self.busy:
-            # a setting changed from code during a background Play: put back, and said so when the
-            # Play ends, so that the controls always show the settings of the game on screen
-            self._reverting = True
-            try:
-                change["owner"].value = change["old"]
-            finally:
-                self._reverting = False
-            name = str(change["owner"].description or "setting")
-            if name not in self._refused_while_busy:
-                self._refused_while_busy.append(name)
-            return
+        with self._busy_lock:
+            if self.busy:
+                # a setting changed from code during a background Play: put back, and said so when the
+                # Play ends, so that the controls always show the settings of the game on screen
+                self._reverting = True
+                try:
+                    change["owner"].value = change["old"]
+                finally:
+                    self._reverting = False
+                name = str(change["owner"].description or "setting")
+                if name not in self._refused_while_busy:
+                    self._refused_while_busy.append(name)
+                return
         if change["new"] is not None and change["old"] is not None:
             self._rebuild()
 
@@ -269,6 +276,19 @@ class PlaygroundApp:
             return ""
         return (f" Not changed while playing: {html.escape(', '.join(names))} (put back; "
                 "change it when the Play has ended, or press Stop first).")
+
+    def _on_pair(self, change) -> None:
+        # after a refused Step, a valid new i or j makes the refusal false: say what Step will ask now
+        new, old = change["new"], change["old"]
+        if (not self._pair_status or self._building or self.busy or self.game is None or new is None
+                or old is None or new == old or self.adversary.value != "student"):
+            return
+        i, j = int(self.i.value), int(self.j.value)
+        if i == j:
+            self.status.value = (f"Next pair ({i}, {j}): a pair needs two distinct vertices; "
+                                 "pick another i or j.")
+        else:
+            self.status.value = f"Next pair ({i}, {j}): press <b>Step</b>."
 
     def _on_steps(self, change) -> None:
         # a valid number of steps replaces an earlier refusal on the status line
@@ -289,6 +309,7 @@ class PlaygroundApp:
             record = self.game.step(pair)
         except ValueError as err:
             self._show(html.escape(str(err)))
+            self._pair_status = pair is not None  # a refused pair: changing i or j redraws this line
             return None
         self._show(self._describe(record))
         return record
@@ -343,7 +364,13 @@ class PlaygroundApp:
             self.status.value = (f"Play failed after {len(self.game.history)} trials: {html.escape(repr(err))}."
                                  + self._refused_note())
         finally:
-            self._set_busy(False)
+            # a setting changed while the last status and figure were drawn was put back after that
+            # status was written: say so now, in the same step that ends the busy state
+            with self._busy_lock:
+                self._set_busy(False)
+                late = self._refused_note()
+            if late:
+                self.status.value += late
 
     def _play_loop(self, steps: int) -> list:
         """Play up to ``steps`` trials, reporting progress, until done, stopped or refused."""
@@ -424,6 +451,7 @@ class PlaygroundApp:
 
     # -- view ------------------------------------------------------------------------------
     def _show(self, status: str) -> None:
+        self._pair_status = False
         self.status.value = status
         self.counter.value = f"<b>{html.escape(self.game.summary())}</b>" if self.game else ""
         self._update_buttons()

@@ -146,3 +146,28 @@ def test_settings_changed_from_code_during_a_background_play_are_put_back_and_sa
     app.seed.value = 5  # after the Play a change applies again: a fresh game with the new seed
     assert app.game is not game and app.game.seed == 5 and not app.game.history
     assert "Not changed" not in app.status_text
+
+
+def test_a_setting_changed_while_the_last_figure_is_drawn_is_said_in_that_plays_status():
+    # the final status of a background Play is written, then its figure drawn, while the Play is
+    # still busy: a setting changed from code during that drawing is put back, and the same
+    # Play's status must say so (not the status of the next Play)
+    app = PlaygroundApp("barbell", ["AlwaysSimilar", "UnionFindLearner"], "random", seed=0, play_steps=10)
+    render, seen = app._render, {}
+
+    def render_and_change():
+        render()
+        if app.busy and app.status_text.startswith("Played") and "graph" not in seen:
+            app.graph.value = "grid"
+            seen["graph"] = app.graph.value
+
+    app._render = render_and_change
+    game = app.game
+    app.play_in_background().join(timeout=120)
+    assert seen["graph"] == "barbell" and app.graph.value == "barbell" and app.game is game
+    assert not app.busy
+    assert app.status_text.startswith("Played 10 trials.")
+    assert "Not changed while playing: graph (put back;" in app.status_text
+    app._render = render
+    app.play_button.click()  # the next Play says nothing about the earlier change
+    assert app.status_text.startswith("Played 10 trials.") and "Not changed" not in app.status_text
