@@ -27,6 +27,7 @@ from ..game.playground import GRAPHS, LEARNERS, Playground
 from ..learners.registry import playable
 from ..viz.curves import bound_cap, plot_mistake_curves
 from ..viz.graphs import draw_labelled_graph, legend_below, pickable_layout
+from ..viz.style import learner_colors
 from ..viz.trees import bst_layout, draw_bst
 from .controls import (
     BrowserClickButton,
@@ -532,7 +533,8 @@ class PlaygroundApp:
             if key in seen and len(key):
                 labels[name] = f"{name} (= {seen[key]})"
             seen.setdefault(key, name)
-        plot_mistake_curves(results, axes[-1], bounds, cap=cap, labels=labels,
+        # each learner in its registry colour, as in the notebooks' static mistake charts
+        plot_mistake_curves(results, axes[-1], bounds, cap=cap, labels=labels, colors=learner_colors(results),
                             retired=game.retired, legend="outside",
                             title=f"Mistakes against the\n{game.adversary.name} adversary")
         return fig

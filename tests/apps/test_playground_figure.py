@@ -6,7 +6,10 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+from matplotlib.colors import to_rgba  # noqa: E402
+
 from simpred_lite.apps import PlaygroundApp  # noqa: E402
+from simpred_lite.viz.style import learner_colors  # noqa: E402
 
 
 def test_only_huge_bounds_leave_the_curves_the_height_of_the_panel():
@@ -29,6 +32,19 @@ def test_a_bound_near_the_curves_is_still_drawn_dashed():
     bound = app.game.bounds()["UnionFindLearner"]
     assert any(line.get_linestyle() == "--" and line.get_ydata()[0] == bound for line in ax.get_lines())
     assert ax.get_ylim()[1] >= bound
+
+
+def test_each_learner_keeps_its_registry_colour_as_in_the_static_charts():
+    names = ["AlwaysSimilar", "UnionFindLearner", "Matrix Winnow"]
+    app = PlaygroundApp("karate club", names, "random", play_steps=20)
+    app.play()
+    ax = app.figure().axes[-1]
+    colours = learner_colors(names)
+    # a curve's label is its name, with "(bound ..., off the chart)" when its bound is not drawn
+    drawn = {line.get_label().split(" (")[0]: line.get_color() for line in ax.get_lines()
+             if line.get_label().split(" (")[0] in names and line.get_linestyle() != "--"}
+    assert set(drawn) == set(names)
+    assert all(to_rgba(drawn[n]) == to_rgba(colours[n]) for n in names), (drawn, colours)
 
 
 def test_deselecting_the_adaptive_target_says_which_learner_it_now_targets():
