@@ -1026,14 +1026,15 @@ def make_kernel(G: Any, what: str) -> DenseKernel | BSTKernel:
             if kern[0] == limits:
                 # refused on this graph under the same limits: the next matrix learner on it (evaluate's
                 # Matrix Winnow after its Perceptron) does not redo the work up to the guard
-                raise type(kern[1])(*kern[1].args)
+                raise kern[1](*kern[2])
             kern = None  # a limit changed since: try again
         if kern is None:
             H = frozen_copy(G)  # the kernel keeps a copy, so that the cache does not keep G alive
             try:
                 kern = kinds[dense] = DenseKernel(H) if dense else SparseKernel(H)
             except (WorkLimitError, MemoryLimitError) as refusal:  # a guard's refusal, remembered with the graph
-                kinds[dense] = (limits, refusal)
+                # its type and message only: the exception's traceback would keep the half-built kernel alive
+                kinds[dense] = (limits, type(refusal), refusal.args)
                 raise
         return kern
     raise TypeError(f"{what} takes a networkx graph or a BinarySupportTree, got {type(G).__name__}")
