@@ -519,13 +519,14 @@ class PlaygroundApp:
                              ha="center", va="center", wrap=True, transform=axes[1].transAxes)
                 axes[1].set_title(f"BST path ({bst_name})", fontsize=PANEL_TITLE_SIZE)
                 axes[1].set_axis_off()
-        # a bound far above both the trials played and the top curve would flatten the curves onto
-        # the floor: it is named in the legend, "off the chart" (the rule of every mistake chart)
+        # a bound far above the top curve would flatten the curves onto the floor: it is named in the
+        # legend, "off the chart".  The cap follows the curves, not the trials played: after a long
+        # Play a bound of 4 x the trials would still squeeze curves that rise more slowly
         bounds = game.bounds()
         # curves equal on every trial hide each other (markers too, when every trial has one): the legend says so
         results = game.results()
         most = max((float(np.max(r.cumulative)) for r in results.values() if len(r.cumulative)), default=0.0)
-        cap = bound_cap(len(game.history), most)
+        cap = bound_cap(most)
         labels: dict[str, str] = {}
         seen: dict[tuple, str] = {}
         for name, res in results.items():

@@ -36,15 +36,17 @@ BOUND_ZORDER = 4
 def bound_cap(*heights: float) -> float:
     """The largest bound a mistake chart draws: :data:`BOUND_DRAW_FACTOR` times its largest height.
 
-    ``heights`` are what the chart must show anyway: the most mistakes, and the trials played
-    when the trial axis is that long.  A larger bound goes to the legend, "off the chart"
-    (:func:`plot_mistake_curves` with ``cap``), so the curves keep the height of the axes.
+    ``heights`` are what the chart must show anyway: the most mistakes of any curve (the
+    playground and :func:`plot_evaluation` pass only that, so that after a long game a bound
+    far above slowly rising curves does not squeeze them).  A larger bound goes to the legend,
+    "off the chart" (:func:`plot_mistake_curves` with ``cap``), so the curves keep at least a
+    quarter of the height of the axes.
 
     Parameters
     ----------
     *heights : float
-        The heights the chart shows anyway (most mistakes, trials played); none gives the cap of
-        a chart of height 1.
+        The heights the chart shows anyway (the most mistakes); none gives the cap of a chart of
+        height 1.
 
     Returns
     -------

@@ -21,8 +21,22 @@ def test_only_huge_bounds_leave_the_curves_the_height_of_the_panel():
     ax = app.figure().axes[-1]
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
     assert texts == ["AlwaysSimilar", "BST Perceptron (bound 1.44e+04, off the chart)"]
-    assert ax.get_ylim()[1] <= 4 * 30  # BOUND_DRAW_FACTOR times the trials played
+    assert ax.get_ylim()[1] <= 4 * 30  # at most BOUND_DRAW_FACTOR times the top curve (<= 30)
     assert max(max(line.get_ydata()) for line in ax.get_lines()) >= 0.5 * ax.get_ylim()[1]
+
+
+def test_after_a_long_play_a_bound_far_above_the_curves_is_named_not_drawn():
+    # 285 random trials: the top curve (AlwaysSimilar) ends near 140, Similarity from class's bound is 784.
+    # A cap of 4 x the trials played (1140) drew it and squeezed every curve into the panel's bottom fifth
+    names = ["AlwaysSimilar", "UnionFindLearner", "Similarity from class"]
+    app = PlaygroundApp("karate club", names, "random", seed=0, play_steps=285)
+    app.play()
+    top = max(app.game.mistakes.values())
+    assert 4 * top < app.game.bounds()["Similarity from class"] < 4 * len(app.game.history)
+    ax = app.figure().axes[-1]
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert any(t.startswith("Similarity from class (bound") and "off the chart" in t for t in texts), texts
+    assert top >= 0.25 * ax.get_ylim()[1]
 
 
 def test_a_bound_near_the_curves_is_still_drawn_dashed():
