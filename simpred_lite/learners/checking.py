@@ -75,7 +75,7 @@ class LearnerCheck:
 
 
 def _default_problem(kind: str, seed: int, slow: bool = False) -> Any:
-    """A small labelled graph for the learner's problem (2 classes on 12 vertices for a slow learner)."""
+    """A small labelled graph for the learner's problem: 8 vertices in 3 classes (6 in 2 for a slow learner)."""
     if kind == "paired permutations":
         K = 3
         z = check_random_state(seed).permutation(K)
@@ -149,9 +149,9 @@ def check_learner(learner_or_class: Any, G: Any = None, labels: Any = None, *, s
         A class is built with its ``for_graph(G, seed, labels)``; an object is copied fresh
         with its ``clone()`` (or a deep copy of it as given, if it has none) for each check.
     G : networkx.Graph, optional
-        The graph to check on (with ``labels``); default a planted partition with 24 vertices
-        and 3 classes (2 classes on 12 vertices for a learner declared ``slow``, ``K² = 9``
-        patterns for a paired permutation learner).
+        The graph to check on (with ``labels``); default a planted partition with 8 vertices
+        in 3 classes of 3, 3 and 2 (6 vertices in 2 classes for a learner declared ``slow``,
+        ``K² = 9`` patterns for a paired permutation learner).
     labels : array_like of int, optional
     seed : int, default 0
         Seeds the sequences and the learner's own randomness.

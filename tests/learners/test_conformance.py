@@ -192,3 +192,13 @@ def test_the_guards_and_the_pool_limit_are_learner_gave_up():
     for exc in (PoolLimitError, ExactTooLargeError, MemoryLimitError, WorkLimitError):
         assert issubclass(exc, LearnerGaveUp)
     assert not issubclass(ZeroDivisionError, LearnerGaveUp)
+
+
+def test_the_default_check_graph_is_the_one_the_docstring_describes():
+    # check_learner's docstring names its default graph; a learner's bound is read against it
+    from simpred_lite.learners.checking import _default_problem
+
+    G, y = _default_problem("graph", seed=0)
+    assert G.number_of_nodes() == 8 and np.bincount(y).tolist() == [3, 3, 2]
+    G, y = _default_problem("graph", seed=0, slow=True)
+    assert G.number_of_nodes() == 6 and np.bincount(y).tolist() == [3, 3]
