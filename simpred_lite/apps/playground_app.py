@@ -25,7 +25,7 @@ from ..checks import check_int
 from ..game.adversaries import ADVERSARIES
 from ..game.playground import GRAPHS, LEARNERS, Playground
 from ..learners.registry import playable
-from ..viz.curves import bound_cap, plot_mistake_curves
+from ..viz.curves import bound_cap, plot_mistake_curves, wants_symlog
 from ..viz.graphs import draw_labelled_graph, legend_below, pickable_layout
 from ..viz.style import learner_colors
 from ..viz.trees import bst_layout, draw_bst
@@ -57,6 +57,12 @@ GRAPH_NODE_SIZE = 300
 GRAPH_FONT_SIZE = 10
 #: The titles of the top row (two panels side by side: their titles must not touch).
 PANEL_TITLE_SIZE = 10
+
+#: The mistake panel draws a learner's bound only when it is at most this many times the top curve
+#: (else the legend names it "off the chart").  The notebooks' static charts allow
+#: :data:`~simpred_lite.viz.curves.BOUND_DRAW_FACTOR` (4): they are about 420 px high, this panel
+#: about 280 px, where a bound at 4 x the top curve leaves the curves a band of 70 px.
+WIDGET_BOUND_FACTOR = 1.5
 #: A Play reports its progress (the counter and "trial k of T") at most this often, in seconds;
 #: only what is shown while it runs depends on it, never the trials played.
 PROGRESS_EVERY_S = 0.25
@@ -95,7 +101,8 @@ class PlaygroundApp:
     Attributes
     ----------
     graph, adversary, target : ipywidgets.Dropdown
-        The graph, the adversary, and the learner the adaptive adversary attacks.
+        The graph, the adversary, and the learner the adaptive adversary attacks (``target`` is
+        enabled only for the adaptive adversary, and while at least one learner is chosen).
     learners : ipywidgets.SelectMultiple
     seed, play_steps : WholeNumberText
         Integer boxes for ``0 .. 10^6`` and ``1 .. 2000``: a value outside is refused (a
@@ -112,7 +119,7 @@ class PlaygroundApp:
         Trials played by the running Play (hidden when idle); ``progress.description`` reads
         "trial k of T".
     counter : ipywidgets.HTML
-        Trials played and each learner's mistakes.
+        Trials played and each learner's mistakes ("No learner playing." when none is chosen).
     status : ipywidgets.HTML
         The last trial, in words.
     out : ipywidgets.Output
@@ -220,6 +227,7 @@ class PlaygroundApp:
             self.target.value = target
             if not names:
                 self.game = None
+                self.target.disabled = True  # no learner to target: enabled again with the first learner
                 self._show("Choose at least one learner.")
                 return
             options = {"target": target} if self.adversary.value == "adaptive" else {}
@@ -421,7 +429,7 @@ class PlaygroundApp:
         else:
             student = self.adversary.value == "student"
             self.i.disabled = self.j.disabled = not student
-            self.target.disabled = self.adversary.value != "adaptive"
+            self.target.disabled = self.adversary.value != "adaptive" or self.game is None
             self._update_buttons()
 
     def reset(self) -> None:
@@ -454,7 +462,7 @@ class PlaygroundApp:
     def _show(self, status: str) -> None:
         self._pair_status = False
         self.status.value = status
-        self.counter.value = f"<b>{html.escape(self.game.summary())}</b>" if self.game else ""
+        self.counter.value = f"<b>{html.escape(self.game.summary())}</b>" if self.game else "No learner playing."
         self._update_buttons()
         self._render()
 
@@ -470,7 +478,27 @@ class PlaygroundApp:
         self.play_button.tooltip = "play several trials" if blocked is None else f"Play is off: {blocked}"
 
     def figure(self) -> Figure | None:
-        """The current figure (also what the app shows)."""
+        """The current figure (also what the app shows).
+
+        The mistake panel (bottom) has one legend entry per learner.  A learner's bound is drawn
+        (dashed, in its colour, and named in its entry: "bound 16, dashed") when it is at most
+        :data:`WIDGET_BOUND_FACTOR` times the most mistakes of any learner so far; otherwise its
+        entry says "bound ..., off the chart".  The mistake axis is symmetric-log (and its label
+        says so) when the most mistakes exceed 4 times the median learner's
+        (:func:`~simpred_lite.viz.curves.wants_symlog`).
+
+        Returns
+        -------
+        matplotlib.figure.Figure or None
+            ``None`` when no learner is chosen.
+
+        Examples
+        --------
+        >>> app = PlaygroundApp("barbell", ["UnionFindLearner"], "adaptive", play_steps=20)
+        >>> _ = app.play()
+        >>> [t.get_text() for t in app.figure().axes[-1].get_legend().get_texts()]
+        ['UnionFindLearner (bound 16, dashed)']
+        """
         game = self.game
         if game is None:
             return None
@@ -521,12 +549,14 @@ class PlaygroundApp:
                 axes[1].set_axis_off()
         # a bound far above the top curve would flatten the curves onto the floor: it is named in the
         # legend, "off the chart".  The cap follows the curves, not the trials played: after a long
-        # Play a bound of 4 x the trials would still squeeze curves that rise more slowly
+        # Play a cap tied to the trials would still draw bounds far above curves that rise slowly
         bounds = game.bounds()
         # curves equal on every trial hide each other (markers too, when every trial has one): the legend says so
         results = game.results()
-        most = max((float(np.max(r.cumulative)) for r in results.values() if len(r.cumulative)), default=0.0)
-        cap = bound_cap(most)
+        finals = [float(np.max(r.cumulative)) for r in results.values() if len(r.cumulative)]
+        cap = bound_cap(*finals, factor=WIDGET_BOUND_FACTOR)
+        # one curve far above the others (AlwaysSimilar after a long Play): a symmetric-log axis
+        log = wants_symlog(finals)
         labels: dict[str, str] = {}
         seen: dict[tuple, str] = {}
         for name, res in results.items():
@@ -534,10 +564,13 @@ class PlaygroundApp:
             if key in seen and len(key):
                 labels[name] = f"{name} (= {seen[key]})"
             seen.setdefault(key, name)
-        # each learner in its registry colour, as in the notebooks' static mistake charts
-        plot_mistake_curves(results, axes[-1], bounds, cap=cap, labels=labels, colors=learner_colors(results),
-                            retired=game.retired, legend="outside",
-                            title=f"Mistakes against the\n{game.adversary.name} adversary")
+        # each learner in its registry colour, as in the notebooks' static mistake charts; a drawn
+        # bound is named in its learner's entry: one entry per learner fits beside the low panel
+        ax = plot_mistake_curves(results, axes[-1], bounds, cap=cap, labels=labels, colors=learner_colors(results),
+                                 retired=game.retired, legend="outside", log=log, bound_in_entry=True,
+                                 title=f"Mistakes against the\n{game.adversary.name} adversary")
+        if log:
+            ax.set_ylabel("cumulative mistakes (symlog)")
         return fig
 
     def _render(self) -> None:

@@ -16,8 +16,8 @@ from matplotlib.ticker import MaxNLocator
 
 from .style import CLASS_COLORS, LEGEND_FONTSIZE, learner_colors, new_axes
 
-__all__ = ["MARKERS", "BOUND_DRAW_FACTOR", "BOUND_ZORDER", "bound_cap", "equal_stretches", "plot_mistake_curves",
-           "plot_evaluation"]
+__all__ = ["MARKERS", "BOUND_DRAW_FACTOR", "BOUND_ZORDER", "SYMLOG_SPREAD", "bound_cap", "wants_symlog",
+           "equal_stretches", "plot_mistake_curves", "plot_evaluation"]
 
 #: One marker per learner (with its colour), so curves stay apart in grey print too.
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">")
@@ -26,6 +26,10 @@ MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">")
 #: legend, "off the chart", instead of drawn: they would flatten every curve.
 BOUND_DRAW_FACTOR = 4.0
 
+#: A mistake chart switches to a symmetric-log axis when its top curve ends above this multiple
+#: of the median learner's mistakes (see :func:`wants_symlog`).
+SYMLOG_SPREAD = 4.0
+
 
 #: Bound lines are drawn above every curve (curves at 2, a curve on an earlier one at 3): a curve
 #: that reaches its bound and runs along it shows in the gaps of the dashes, above and below
@@ -33,20 +37,23 @@ BOUND_DRAW_FACTOR = 4.0
 BOUND_ZORDER = 4
 
 
-def bound_cap(*heights: float) -> float:
-    """The largest bound a mistake chart draws: :data:`BOUND_DRAW_FACTOR` times its largest height.
+def bound_cap(*heights: float, factor: float = BOUND_DRAW_FACTOR) -> float:
+    """The largest bound a mistake chart draws: ``factor`` times its largest height.
 
     ``heights`` are what the chart must show anyway: the most mistakes of any curve (the
     playground and :func:`plot_evaluation` pass only that, so that after a long game a bound
     far above slowly rising curves does not squeeze them).  A larger bound goes to the legend,
-    "off the chart" (:func:`plot_mistake_curves` with ``cap``), so the curves keep at least a
-    quarter of the height of the axes.
+    "off the chart" (:func:`plot_mistake_curves` with ``cap``), so the curves keep at least
+    ``1 / factor`` of the height of the axes.
 
     Parameters
     ----------
     *heights : float
         The heights the chart shows anyway (the most mistakes); none gives the cap of a chart of
         height 1.
+    factor : float, default :data:`BOUND_DRAW_FACTOR`
+        How far above the largest height a bound may lie and still be drawn (a low panel, such
+        as the playground's, uses a smaller one).
 
     Returns
     -------
@@ -57,8 +64,39 @@ def bound_cap(*heights: float) -> float:
     --------
     >>> bound_cap(30, 30), bound_cap(2000, 1029), bound_cap()
     (120.0, 8000.0, 4.0)
+    >>> bound_cap(82, factor=1.5)
+    123.0
     """
-    return BOUND_DRAW_FACTOR * max([1.0, *map(float, heights)])
+    return factor * max([1.0, *map(float, heights)])
+
+
+def wants_symlog(mistakes) -> bool:
+    """Whether a mistake chart needs a symmetric-log axis: its top curve squeezes the others.
+
+    True when the most mistakes exceed :data:`SYMLOG_SPREAD` times the median of the learners'
+    mistakes (at least 1): on a linear axis the median learner's curve would then fill less
+    than a quarter of the height (AlwaysSimilar against learners that stop erring).
+
+    Parameters
+    ----------
+    mistakes : iterable of float
+        Each learner's mistakes so far (the final height of its curve).
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> wants_symlog([1093, 16, 4, 13, 4, 66, 6, 22]), wants_symlog([82, 30, 11, 65, 22, 54, 62, 70])
+    (True, False)
+    >>> wants_symlog([])
+    False
+    """
+    values = [float(m) for m in mistakes]
+    if not values:
+        return False
+    return max(values) > SYMLOG_SPREAD * max(1.0, float(np.median(values)))
 
 
 def equal_stretches(curves: Mapping[str, object], least: int = 10) -> list[tuple[int, int, list[str]]]:
@@ -145,6 +183,7 @@ def plot_mistake_curves(
     T: int | None = None,
     labels: Mapping[str, str] | None = None,
     colors: Mapping[str, object] | None = None,
+    bound_in_entry: bool = False,
 ):
     """Cumulative mistakes of several learners, each bound dashed in its learner's colour.
 
@@ -184,6 +223,11 @@ def plot_mistake_curves(
     colors : mapping name -> colour, optional
         The colour of each learner's curve and bound (e.g. :func:`~simpred_lite.viz.style.learner_colors`,
         the same in every figure); default: tab10 in the order of ``results``.
+    bound_in_entry : bool, default False
+        Name a drawn learner's bound in the learner's own entry (``"a (bound 3, dashed)"``) and
+        give its dashed line no entry, so the legend has one entry per learner (a low panel with
+        many learners).  Default: the bound has its own entry, ``"bound of a: 3"``.  Bounds
+        named after no learner keep their own entry either way.
 
     Returns
     -------
@@ -203,6 +247,9 @@ def plot_mistake_curves(
     >>> ax = plot_mistake_curves({"a": r}, new_axes(), {"a": 5e6}, cap=100)
     >>> [line.get_label() for line in ax.get_lines()]
     ['a (bound 5e+06, off the chart)']
+    >>> ax = plot_mistake_curves({"a": r}, new_axes(), {"a": 3.0}, bound_in_entry=True)
+    >>> [t.get_text() for t in ax.get_legend().get_texts()]
+    ['a (bound 3, dashed)']
     """
     ax = new_axes(ax, figsize=(7.5, 4.2))
     bounds = dict(bounds or {})
@@ -217,8 +264,11 @@ def plot_mistake_curves(
         color, marker = (colors or {}).get(name, CLASS_COLORS[k % len(CLASS_COLORS)]), MARKERS[k % len(MARKERS)]
         b = bounds.pop(name, None)
         drawn = b is not None and (cap is None or b <= cap)
-        notes = (["retired"] if name in retired else []) + (
-            [f"bound {_fmt_bound(b)}, off the chart"] if b is not None and not drawn else [])
+        notes = ["retired"] if name in retired else []
+        if b is not None and not drawn:
+            notes.append(f"bound {_fmt_bound(b)}, off the chart")
+        elif b is not None and bound_in_entry:
+            notes.append(f"bound {_fmt_bound(b)}, dashed")
         shown = (labels or {}).get(name, name)
         label = f"{shown} ({'; '.join(notes)})" if notes else shown
         steps = np.arange(curve.size + 1)
@@ -231,8 +281,8 @@ def plot_mistake_curves(
         if name in retired and curve.size:
             ax.plot([curve.size], [curve[-1]], marker="x", ms=9, mew=2, color=color, ls="none")
         if drawn:
-            ax.axhline(b, color=color, ls="--", lw=1.4, label=f"bound of {name}: {_fmt_bound(b)}",
-                       zorder=BOUND_ZORDER)
+            ax.axhline(b, color=color, ls="--", lw=1.4, zorder=BOUND_ZORDER,
+                       label="_nolegend_" if bound_in_entry else f"bound of {name}: {_fmt_bound(b)}")
             top = max(top, float(b))
     for k, (name, b) in enumerate(bounds.items()):  # bounds of no plotted learner
         if cap is None or b <= cap:
@@ -284,7 +334,8 @@ def plot_evaluation(ev, ax=None, *, log: bool | None = None):
     ax : matplotlib.axes.Axes, optional
     log : bool, optional
         A symmetric-log mistake axis.  Default: when the most mistakes exceed 4 times the
-        median learner's (AlwaysSimilar's curve would squeeze the others to the bottom).
+        median learner's (:func:`wants_symlog`: AlwaysSimilar's curve would squeeze the others
+        to the bottom).
 
     Returns
     -------
@@ -303,7 +354,7 @@ def plot_evaluation(ev, ax=None, *, log: bool | None = None):
     finals = [r.mistakes for r in results]
     top = max([1] + finals)
     if log is None:
-        log = top > 4 * max(1.0, float(np.median(finals)))
+        log = wants_symlog(finals)
     cap = bound_cap(top)
     from ..game.evaluation import _fmt as table_number  # the legend gives a bound as the table does
 

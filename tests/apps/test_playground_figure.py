@@ -1,4 +1,5 @@
-"""The playground's mistake panel: a bound far above the curves is named, not drawn."""
+"""The playground's mistake panel: a bound far above the curves is named, not drawn; one legend entry per
+learner; a symlog axis when one curve is far above the others; the controls with no learner chosen."""
 
 from __future__ import annotations
 
@@ -6,9 +7,12 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import pytest  # noqa: E402
+from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.colors import to_rgba  # noqa: E402
 
 from simpred_lite.apps import PlaygroundApp  # noqa: E402
+from simpred_lite.apps.playground_app import WIDGET_BOUND_FACTOR  # noqa: E402
 from simpred_lite.viz.style import learner_colors  # noqa: E402
 
 
@@ -71,3 +75,96 @@ def test_deselecting_the_adaptive_target_says_which_learner_it_now_targets():
     # a change that keeps the target says nothing of it
     app.learners.value = ("UnionFindLearner", "Matrix Winnow")
     assert "no longer playing" not in app.status_text
+
+
+def _legend_texts(app):
+    return [t.get_text() for t in app.figure().axes[-1].get_legend().get_texts()]
+
+
+def _dashed_levels(ax):
+    return sorted(float(line.get_ydata()[0]) for line in ax.get_lines() if line.get_linestyle() == "--")
+
+
+def test_a_long_adaptive_play_keeps_every_legend_entry_inside_the_figure():
+    # barbell, adaptive adversary against union-find, all learners, 2000 trials: with one entry per
+    # drawn bound the legend had 13 entries and the last (the r-norm Perceptron's bound 866, drawn)
+    # fell below the figure.  Now each drawn bound is named in its learner's entry
+    app = PlaygroundApp("barbell", adversary="adaptive", play_steps=2000)
+    app.target.value = "UnionFindLearner"
+    app.play()
+    fig = app.figure()
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    ax = fig.axes[-1]
+    legend = ax.get_legend()
+    texts = [t.get_text() for t in legend.get_texts()]
+    assert len(texts) == len(app.game.names)
+    for t in legend.get_texts():
+        box = t.get_window_extent(renderer)
+        assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1 and fig.bbox.y0 <= box.y0 and box.y1 <= fig.bbox.y1, (
+            t.get_text(), box, fig.bbox)
+    bounds = app.game.bounds()
+    drawn = _dashed_levels(ax)
+    # 16, 49, 51.3, 61.6 and 866.0 (the BST Perceptron's 6400 is off the chart)
+    assert len(drawn) == 5 and round(drawn[-1]) == 866
+    for name, b in bounds.items():
+        entry = next(t for t in texts if t.startswith(name))
+        if b in drawn:  # a whole number from 10 to 9999 is shown without decimals
+            assert f"(bound {b:.0f}, dashed)" in entry, entry
+        else:
+            assert "off the chart" in entry, entry
+
+
+def test_one_curve_far_above_the_others_gets_a_symlog_axis():
+    # after 2000 adaptive trials AlwaysSimilar's 1093 mistakes squeezed the 7 other curves (at most 66)
+    # and 4 bounds (16..62) into the bottom 6 % of a linear axis
+    app = PlaygroundApp("barbell", adversary="adaptive", play_steps=2000)
+    app.target.value = "UnionFindLearner"
+    app.play()
+    ax = app.figure().axes[-1]
+    assert ax.get_yscale() == "symlog" and "symlog" in ax.get_ylabel()
+    # curves of similar heights keep a linear axis
+    app = PlaygroundApp("karate club", adversary="random-walk path", play_steps=130)
+    app.play()
+    ax = app.figure().axes[-1]
+    assert ax.get_yscale() == "linear" and ax.get_ylabel() == "cumulative mistakes"
+
+
+@pytest.mark.parametrize(("graph", "adversary", "steps", "squeezer"), [
+    ("karate club", "random-walk path", 130, "Matrix Winnow"),  # its bound 316 against a top curve of 82
+    ("planted partition", "random", 300, "Matrix Winnow"),  # 510 against 205
+])
+def test_a_bound_above_one_and_a_half_times_the_top_curve_is_named_not_drawn(graph, adversary, steps, squeezer):
+    app = PlaygroundApp(graph, adversary=adversary, play_steps=steps)
+    app.play()
+    top = max(app.game.mistakes.values())
+    bound = app.game.bounds()[squeezer]
+    assert WIDGET_BOUND_FACTOR * top < bound <= 4 * top  # drawn by the static charts' rule, not by the widget's
+    ax = app.figure().axes[-1]
+    assert bound not in _dashed_levels(ax)
+    assert any(t.startswith(squeezer) and "off the chart" in t for t in _legend_texts(app))
+    assert top >= ax.get_ylim()[1] / WIDGET_BOUND_FACTOR  # the curves keep at least 2/3 of the height
+
+
+def test_union_finds_bound_is_drawn_once_the_curves_come_near_it():
+    # exercise 1's game: 20 adaptive trials against union-find, whose bound n - K = 16 it reaches
+    app = PlaygroundApp("barbell", adversary="adaptive", play_steps=20)
+    app.target.value = "UnionFindLearner"
+    app.play()
+    bound = app.game.bounds()["UnionFindLearner"]
+    assert bound == 16 and max(app.game.mistakes.values()) * WIDGET_BOUND_FACTOR >= bound
+    assert bound in _dashed_levels(app.figure().axes[-1])
+    assert "UnionFindLearner (bound 16, dashed)" in _legend_texts(app)
+
+
+def test_with_no_learner_the_target_is_disabled_and_the_counter_says_so():
+    app = PlaygroundApp("karate club", ["UnionFindLearner", "Matrix Winnow"], "adaptive")
+    assert not app.target.disabled
+    app.learners.value = ()
+    assert app.status_text == "Choose at least one learner."
+    assert app.target.disabled and app.step_button.disabled and app.play_button.disabled
+    assert app.counter_text == "No learner playing."
+    app.learners.value = ("Matrix Winnow",)
+    assert not app.target.disabled and app.target.value == "Matrix Winnow"
+    assert app.counter_text.startswith("trials: 0")

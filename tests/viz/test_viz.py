@@ -704,3 +704,25 @@ def test_draw_edge_numbering_curved_edge_is_an_arc_with_its_name_on_it(label_pos
         x, y = e3.get_position()
         assert y == pytest.approx(2 * (x / 2) * (1 - x / 2)) and y > 0.2
     assert ax.get_ylim()[1] >= 0.5  # the axes make room for the arc
+
+
+def test_a_drawn_bound_can_be_named_in_its_learners_entry_instead_of_its_own():
+    # the playground's low panel: one entry per learner, the bound line without an entry of its own
+    ax = plot_mistake_curves({"a": _run([1, 2]), "b": _run([0, 1])}, _ax(), {"a": 3.0, "b": 1e6, "floor": 1.0},
+                             cap=10, bound_in_entry=True)
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert texts == ["a (bound 3, dashed)", "b (bound 1e+06, off the chart)", "floor: 1"]
+    assert any(line.get_linestyle() == "--" and line.get_ydata()[0] == 3.0 and line.get_label() == "_nolegend_"
+               for line in ax.get_lines())
+    # the default keeps the bound's own entry (the notebooks' static charts)
+    ax = plot_mistake_curves({"a": _run([1, 2])}, _ax(), {"a": 3.0})
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["a", "bound of a: 3"]
+
+
+def test_one_rule_for_the_symlog_axis_and_a_cap_with_its_own_factor():
+    from simpred_lite.viz.curves import bound_cap, wants_symlog
+
+    assert wants_symlog([1093, 16, 4, 13, 4, 66, 6, 22])  # 1093 > 4 x 14.5
+    assert not wants_symlog([82, 30, 11, 65, 22, 54, 62, 70])  # 82 <= 4 x 58
+    assert not wants_symlog([4, 0, 0]) and wants_symlog([5, 0, 0])  # the median counts as at least 1
+    assert bound_cap(82) == 328 and bound_cap(82, factor=1.5) == 123
