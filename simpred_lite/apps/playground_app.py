@@ -19,7 +19,9 @@ from typing import Any
 
 import ipywidgets as W
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.transforms import ScaledTranslation
 
 from ..checks import check_int
 from ..game.adversaries import ADVERSARIES
@@ -27,7 +29,7 @@ from ..game.playground import GRAPHS, LEARNERS, Playground
 from ..learners.registry import playable
 from ..viz.curves import bound_cap, plot_mistake_curves, wants_symlog
 from ..viz.graphs import draw_labelled_graph, legend_below, pickable_layout
-from ..viz.style import learner_colors
+from ..viz.style import LEGEND_FONTSIZE, learner_colors
 from ..viz.trees import bst_layout, draw_bst
 from .controls import (
     BrowserClickButton,
@@ -51,7 +53,17 @@ __all__ = ["PlaygroundApp"]
 #: playing the adversary picks vertices by the numbers written on them.
 FIGURE_DPI = 96
 FIGURE_WIDTH_IN = 8.0
-FIGURE_HEIGHT_PX = 700
+FIGURE_HEIGHT_PX = 820
+#: Heights of the top row (graph and BST, 420 px as before the mistake legend moved below its
+#: panel) and the bottom row (the mistake panel, its legend under it).
+ROW_HEIGHTS_PX = (420, 400)
+#: The mistake legend gets two columns when it is at most the figure's width less this (the
+#: axis labels on the left, the padding on the right), i.e. no wider than the panel.
+LEGEND_SIDE_MARGIN_PX = 70
+#: The mistake legend's top lies this many points under the panel's axes (below "trial t").
+LEGEND_DROP_PT = 30
+#: In a legend too wide for two columns, entries longer than this go on two lines.
+WRAP_ENTRY_CHARS = 36
 #: Vertex markers and numbers in the graph panel (at least MIN_PICKED_NUMBER_PT as shown).
 GRAPH_NODE_SIZE = 300
 GRAPH_FONT_SIZE = 10
@@ -61,7 +73,8 @@ PANEL_TITLE_SIZE = 10
 #: The mistake panel draws a learner's bound only when it is at most this many times the top curve
 #: (else the legend names it "off the chart").  The notebooks' static charts allow
 #: :data:`~simpred_lite.viz.curves.BOUND_DRAW_FACTOR` (4): they are about 420 px high, this panel
-#: about 280 px, where a bound at 4 x the top curve leaves the curves a band of 70 px.
+#: 200 to 270 px (its legend under it), where a bound at 4 x the top curve would leave the curves
+#: a band of 50 to 70 px.
 WIDGET_BOUND_FACTOR = 1.5
 #: A Play reports its progress (the counter and "trial k of T") at most this often, in seconds;
 #: only what is shown while it runs depends on it, never the trials played.
@@ -81,6 +94,37 @@ def _pair_label_drops(bst, leaf_pos: dict, i: int, j: int) -> tuple[float, float
     if abs(xi - xj) >= 4 * spacing:
         return 0.0, 0.0
     return (0.0, 11.0) if xi <= xj else (11.0, 0.0)
+
+
+def _wrap_entry(text: str) -> str:
+    """A long legend entry on two lines, broken before its last parenthesis (its bound)."""
+    head, sep, tail = text.rpartition(" (")
+    return f"{head}\n({tail}" if len(text) > WRAP_ENTRY_CHARS and sep and head else text
+
+
+def _legend_under(ax, fig) -> None:
+    """The mistake panel's legend under it (below the trial axis), so the curves keep the figure's width.
+
+    Two columns when they fit in the panel's width (measured at the legend's font size); else two
+    columns with the entries longer than :data:`WRAP_ENTRY_CHARS` characters on two lines, broken
+    before their last parenthesis (an entry such as "r-norm Perceptron (= AlwaysSimilar) (bound
+    1.59e+07, off the chart)" is 420 px wide on one line); else one column.  Constrained layout
+    then shortens the panel to make room for it.
+    """
+    handles, texts = ax.get_legend_handles_labels()
+    if not texts:
+        return
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    room = fig.bbox.width - LEGEND_SIDE_MARGIN_PX
+    # anchored a fixed distance under the axes, so that it clears the tick labels and "trial t"
+    # whatever height the layout gives the panel
+    under = ax.transAxes + ScaledTranslation(0, -LEGEND_DROP_PT / 72, fig.dpi_scale_trans)
+    for ncols, entries in ((2, texts), (2, [_wrap_entry(t) for t in texts]), (1, texts)):
+        legend = ax.legend(handles, entries, loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=under,
+                           ncols=ncols, fontsize=LEGEND_FONTSIZE, frameon=False, borderaxespad=0.0,
+                           columnspacing=1.5)
+        if legend.get_window_extent(renderer).width <= room:
+            return
 
 
 class PlaygroundApp:
@@ -480,11 +524,14 @@ class PlaygroundApp:
     def figure(self) -> Figure | None:
         """The current figure (also what the app shows).
 
-        The mistake panel (bottom) has one legend entry per learner.  A learner's bound is drawn
-        (dashed, in its colour, and named in its entry: "bound 16, dashed") when it is at most
-        :data:`WIDGET_BOUND_FACTOR` times the most mistakes of any learner so far; otherwise its
-        entry says "bound ..., off the chart".  The mistake axis is symmetric-log (and its label
-        says so) when the most mistakes exceed 4 times the median learner's
+        The mistake panel (bottom) spans the figure's width; its legend, under it, has one entry
+        per learner, in two columns when they fit (long entries on two lines), else one.  A
+        learner's bound is drawn (dashed, in its colour, and named in its entry: "bound 16,
+        dashed") when it is at most :data:`WIDGET_BOUND_FACTOR` times the most mistakes of any
+        learner so far; otherwise its entry says "bound ..., off the chart".  A drawn bound's right
+        end carries its learner's marker and its value, in its colour, so that a line through
+        another learner's curve says whose bound it is.  The mistake axis is symmetric-log (and
+        its label says so) when the most mistakes exceed 4 times the median learner's
         (:func:`~simpred_lite.viz.curves.wants_symlog`).
 
         Returns
@@ -507,9 +554,9 @@ class PlaygroundApp:
         # the BST panel is there from the start (empty before the first trial): the layout
         # must not jump at the first step
         fig = Figure(figsize=(FIGURE_WIDTH_IN, FIGURE_HEIGHT_PX / FIGURE_DPI), layout="constrained")
-        # two sub-figures: the mistake legend (right of the bottom panel) does not narrow the top
-        # row, so the BST's 64 leaves get the width the graph's square drawing leaves free
-        subfigs: Any = fig.subfigures(2, 1, height_ratios=[1.5, 1])  # an array of two (the stubs say SubFigure)
+        # two sub-figures: the mistake panel's legend (under it) takes height from the bottom row
+        # only, so the graph and the BST's 64 leaves keep theirs
+        subfigs: Any = fig.subfigures(2, 1, height_ratios=list(ROW_HEIGHTS_PX))  # an array of two (stubs: SubFigure)
         top, bottom = subfigs
         if bst_name is not None:
             axes = [*top.subplots(1, 2, width_ratios=[1, 1.25]), bottom.subplots()]
@@ -565,12 +612,13 @@ class PlaygroundApp:
                 labels[name] = f"{name} (= {seen[key]})"
             seen.setdefault(key, name)
         # each learner in its registry colour, as in the notebooks' static mistake charts; a drawn
-        # bound is named in its learner's entry: one entry per learner fits beside the low panel
+        # bound is named in its learner's entry (one entry per learner) and marked at its right end
         ax = plot_mistake_curves(results, axes[-1], bounds, cap=cap, labels=labels, colors=learner_colors(results),
-                                 retired=game.retired, legend="outside", log=log, bound_in_entry=True,
-                                 title=f"Mistakes against the\n{game.adversary.name} adversary")
+                                 retired=game.retired, legend=None, log=log, bound_in_entry=True,
+                                 title=f"Mistakes against the {game.adversary.name} adversary")
         if log:
             ax.set_ylabel("cumulative mistakes (symlog)")
+        _legend_under(ax, fig)
         return fig
 
     def _render(self) -> None:

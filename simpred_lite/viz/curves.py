@@ -16,8 +16,8 @@ from matplotlib.ticker import MaxNLocator
 
 from .style import CLASS_COLORS, LEGEND_FONTSIZE, learner_colors, new_axes
 
-__all__ = ["MARKERS", "BOUND_DRAW_FACTOR", "BOUND_ZORDER", "SYMLOG_SPREAD", "bound_cap", "wants_symlog",
-           "equal_stretches", "plot_mistake_curves", "plot_evaluation"]
+__all__ = ["MARKERS", "BOUND_DRAW_FACTOR", "BOUND_ZORDER", "BOUND_TEXT_GAP", "SYMLOG_SPREAD", "bound_cap",
+           "wants_symlog", "equal_stretches", "plot_mistake_curves", "plot_evaluation"]
 
 #: One marker per learner (with its colour), so curves stay apart in grey print too.
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">")
@@ -151,6 +151,36 @@ _FREE_BOUND_COLOURS = ("0.35", "0.55", "0.7")
 _FREE_BOUND_STYLES = ("--", ":", "-.")
 
 
+#: Two bound values written at the right edge (``plot_mistake_curves(bound_in_entry=True)``) closer
+#: than this fraction of the axes' height would overlap (8 pt text on a panel of about 250 px):
+#: the second is written further left.
+BOUND_TEXT_GAP = 0.06
+#: Places of a bound's value left of the right edge, in points; a value with no free place is not written.
+_BOUND_TEXT_SLOTS = (-7.0, -50.0, -93.0)
+
+
+def _mark_bound_ends(ax, ends) -> None:
+    """Mark the right end of each drawn bound with its learner's marker and write its value above it.
+
+    ``ends`` lists ``(bound, colour, marker)``; the axes' limits and scale must be final.
+    """
+    x_right = ax.get_xlim()[1]
+    to_axes = ax.transScale + ax.transLimits  # data -> axes fraction, on a linear or symlog axis
+    written: list[tuple[float, int]] = []  # (height in axes fraction, slot) of the values written so far
+    for b, color, marker in sorted(ends, key=lambda e: e[0]):
+        ax.plot([x_right], [b], marker=marker, ms=7.5, color=color, mec="white", mew=0.5, ls="none", clip_on=False,
+                zorder=BOUND_ZORDER + 1, label="_nolegend_")
+        y = float(to_axes.transform((x_right, b))[1])
+        taken = {slot for h, slot in written if abs(h - y) < BOUND_TEXT_GAP}
+        free = [k for k in range(len(_BOUND_TEXT_SLOTS)) if k not in taken]
+        if not free:
+            continue
+        ax.annotate(_fmt_bound(b), (x_right, b), xytext=(_BOUND_TEXT_SLOTS[free[0]], 1.5), textcoords="offset points",
+                    ha="right", va="bottom", fontsize=8, color=color, zorder=BOUND_ZORDER + 1,
+                    bbox={"fc": "white", "ec": "none", "alpha": 0.7, "pad": 0.5})
+        written.append((y, free[0]))
+
+
 def _fmt_bound(b: float) -> str:
     # whole numbers from 10 to 9999 (a bound's constants rarely carry more digits), else 3 significant digits
     return f"{b:.0f}" if 10 <= b < 1e4 else f"{b:.3g}"
@@ -227,7 +257,13 @@ def plot_mistake_curves(
         Name a drawn learner's bound in the learner's own entry (``"a (bound 3, dashed)"``) and
         give its dashed line no entry, so the legend has one entry per learner (a low panel with
         many learners).  Default: the bound has its own entry, ``"bound of a: 3"``.  Bounds
-        named after no learner keep their own entry either way.
+        named after no learner keep their own entry either way.  In this mode each drawn bound
+        also says whose it is where it is drawn, so that a line crossing another learner's curve
+        does not read as that learner crossing its bound: its right end carries its learner's
+        marker (colour and marker of the curve, off the clip so it shows whole at the edge), and
+        its value is written just above it, at the right edge, in the learner's colour.  A value
+        closer than :data:`BOUND_TEXT_GAP` (axes fraction) to one already written sits further
+        left; with no free place left its text is skipped (the marker stays).
 
     Returns
     -------
@@ -250,11 +286,14 @@ def plot_mistake_curves(
     >>> ax = plot_mistake_curves({"a": r}, new_axes(), {"a": 3.0}, bound_in_entry=True)
     >>> [t.get_text() for t in ax.get_legend().get_texts()]
     ['a (bound 3, dashed)']
+    >>> [t.get_text() for t in ax.texts]  # the bound's value at the right end of its line
+    ['3']
     """
     ax = new_axes(ax, figsize=(7.5, 4.2))
     bounds = dict(bounds or {})
     width, top = 0, 1.0
     drawn_curves: list = []
+    ends: list[tuple[float, object, str]] = []  # bound_in_entry: (bound, colour, marker) of each drawn bound
     for k, (name, res) in enumerate(results.items()):
         curve = np.asarray(getattr(res, "cumulative", res))
         hidden = _lies_on(curve, drawn_curves)
@@ -284,6 +323,8 @@ def plot_mistake_curves(
             ax.axhline(b, color=color, ls="--", lw=1.4, zorder=BOUND_ZORDER,
                        label="_nolegend_" if bound_in_entry else f"bound of {name}: {_fmt_bound(b)}")
             top = max(top, float(b))
+            if bound_in_entry:
+                ends.append((float(b), color, marker))
     for k, (name, b) in enumerate(bounds.items()):  # bounds of no plotted learner
         if cap is None or b <= cap:
             ax.axhline(b, color=_FREE_BOUND_COLOURS[k % len(_FREE_BOUND_COLOURS)],
@@ -298,6 +339,8 @@ def plot_mistake_curves(
     else:
         ax.set_ylim(0, top * 1.08 + 0.5)
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    if ends:
+        _mark_bound_ends(ax, ends)
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("cumulative mistakes")

@@ -85,6 +85,40 @@ def _dashed_levels(ax):
     return sorted(float(line.get_ydata()[0]) for line in ax.get_lines() if line.get_linestyle() == "--")
 
 
+def _legend_under_a_wide_panel(app):
+    """The mistake legend's texts, after checking it lies under a panel of the figure's width, inside the figure."""
+    fig = app.figure()
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    ax = fig.axes[-1]
+    legend = ax.get_legend()
+    panel = ax.get_window_extent(renderer)
+    assert panel.width >= 0.8 * fig.bbox.width, (panel, fig.bbox)  # the curves span the figure, not half of it
+    assert panel.height >= 150, panel  # the legend under it leaves the curves room
+    xaxis = ax.xaxis.get_tightbbox(renderer)
+    for t in legend.get_texts():
+        box = t.get_window_extent(renderer)
+        assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1 and fig.bbox.y0 <= box.y0 and box.y1 <= fig.bbox.y1, (
+            t.get_text(), box, fig.bbox)
+        assert box.y1 <= xaxis.y0, (t.get_text(), box, xaxis)  # below the tick labels and "trial t"
+    # the top row (graph and BST) keeps its height: the legend takes it from the bottom row
+    assert fig.axes[0].get_window_extent(renderer).y0 > panel.y1
+    return [t.get_text() for t in legend.get_texts()]
+
+
+def test_with_all_learners_the_mistake_legend_lies_under_a_panel_of_the_figures_width():
+    # karate club, all 8 learners, 40 random trials: the legend right of the panel took half the figure's
+    # width and four curves ran together between 15 and 22 mistakes in a 260 px wide box
+    app = PlaygroundApp("karate club", adversary="random", seed=0, play_steps=40)
+    app.play()
+    texts = _legend_under_a_wide_panel(app)
+    assert len(texts) == len(app.game.names) == 8
+    # the longest entry, on two lines so that two columns fit
+    assert "r-norm Perceptron (= AlwaysSimilar)\n(bound 1.59e+07, off the chart)" in texts, texts
+    assert app.figure().axes[-1].get_legend()._ncols == 2
+
+
 def test_a_long_adaptive_play_keeps_every_legend_entry_inside_the_figure():
     # barbell, adaptive adversary against union-find, all learners, 2000 trials: with one entry per
     # drawn bound the legend had 13 entries and the last (the r-norm Perceptron's bound 866, drawn)
@@ -92,18 +126,9 @@ def test_a_long_adaptive_play_keeps_every_legend_entry_inside_the_figure():
     app = PlaygroundApp("barbell", adversary="adaptive", play_steps=2000)
     app.target.value = "UnionFindLearner"
     app.play()
-    fig = app.figure()
-    canvas = FigureCanvasAgg(fig)
-    canvas.draw()
-    renderer = canvas.get_renderer()
-    ax = fig.axes[-1]
-    legend = ax.get_legend()
-    texts = [t.get_text() for t in legend.get_texts()]
+    texts = _legend_under_a_wide_panel(app)
     assert len(texts) == len(app.game.names)
-    for t in legend.get_texts():
-        box = t.get_window_extent(renderer)
-        assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1 and fig.bbox.y0 <= box.y0 and box.y1 <= fig.bbox.y1, (
-            t.get_text(), box, fig.bbox)
+    ax = app.figure().axes[-1]
     bounds = app.game.bounds()
     drawn = _dashed_levels(ax)
     # 16, 49, 51.3, 61.6 and 866.0 (the BST Perceptron's 6400 is off the chart)

@@ -726,3 +726,30 @@ def test_one_rule_for_the_symlog_axis_and_a_cap_with_its_own_factor():
     assert not wants_symlog([82, 30, 11, 65, 22, 54, 62, 70])  # 82 <= 4 x 58
     assert not wants_symlog([4, 0, 0]) and wants_symlog([5, 0, 0])  # the median counts as at least 1
     assert bound_cap(82) == 328 and bound_cap(82, factor=1.5) == 123
+
+
+def test_with_bound_in_entry_each_drawn_bound_ends_in_its_learners_marker_and_value():
+    # a dashed bound of one learner drawn through another's curve read as that learner crossing its bound:
+    # the line's right end now says whose it is (marker and colour of its curve, its value above it)
+    from simpred_lite.viz.curves import MARKERS
+
+    runs = {"a": _run([1, 2, 3]), "b": _run([0, 1, 1]), "c": _run([1, 1, 2])}
+    colours = {"a": "tab:red", "b": "tab:blue", "c": "tab:green"}
+    fig = Figure(figsize=(7.5, 3.0))
+    ax = fig.subplots()
+    plot_mistake_curves(runs, ax, {"a": 49.0, "b": 51.3, "c": 10.0}, colors=colours, bound_in_entry=True)
+    right = ax.get_xlim()[1]
+    ends = {(line.get_marker(), to_rgba(line.get_color())): float(line.get_ydata()[0]) for line in ax.get_lines()
+            if list(line.get_xdata()) == [right] and line.get_linestyle() == "None"}
+    assert ends == {(MARKERS[0], to_rgba("tab:red")): 49.0, (MARKERS[1], to_rgba("tab:blue")): 51.3,
+                    (MARKERS[2], to_rgba("tab:green")): 10.0}
+    assert all(not line.get_clip_on() for line in ax.get_lines() if list(line.get_xdata()) == [right])
+    texts = {t.get_text(): t for t in ax.texts}
+    assert set(texts) == {"49", "51", "10"}
+    assert to_rgba(texts["51"].get_color()) == to_rgba("tab:blue")
+    # 49 and 51 are close: their values must not overlap
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    assert not texts["49"].get_window_extent(renderer).overlaps(texts["51"].get_window_extent(renderer))
+    # the static charts (default) are unchanged: no marker at the end, no value
+    ax = plot_mistake_curves(runs, _ax(), {"a": 49.0}, colors=colours)
+    assert not ax.texts and not [line for line in ax.get_lines() if line.get_linestyle() == "None"]
