@@ -530,7 +530,8 @@ class PlaygroundApp:
         dashed") when it is at most :data:`WIDGET_BOUND_FACTOR` times the most mistakes of any
         learner so far; otherwise its entry says "bound ..., off the chart".  A drawn bound's right
         end carries its learner's marker and its value, in its colour, so that a line through
-        another learner's curve says whose bound it is.  The mistake axis is symmetric-log (and
+        another learner's curve says whose bound it is; the ends of bounds close together stand
+        side by side, each value above its own marker.  The mistake axis is symmetric-log (and
         its label says so) when the most mistakes exceed 4 times the median learner's
         (:func:`~simpred_lite.viz.curves.wants_symlog`).
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 import numpy as np
 from matplotlib.ticker import MaxNLocator
+from matplotlib.transforms import ScaledTranslation
 
 from .style import CLASS_COLORS, LEGEND_FONTSIZE, learner_colors, new_axes
 
@@ -151,34 +152,65 @@ _FREE_BOUND_COLOURS = ("0.35", "0.55", "0.7")
 _FREE_BOUND_STYLES = ("--", ":", "-.")
 
 
-#: Two bound values written at the right edge (``plot_mistake_curves(bound_in_entry=True)``) closer
-#: than this fraction of the axes' height would overlap (8 pt text on a panel of about 250 px):
-#: the second is written further left.
-BOUND_TEXT_GAP = 0.06
-#: Places of a bound's value left of the right edge, in points; a value with no free place is not written.
-_BOUND_TEXT_SLOTS = (-7.0, -50.0, -93.0)
+#: Two bound ends (``plot_mistake_curves(bound_in_entry=True)``) are close when the one's marker and
+#: value could touch the other's: a marker reaches :data:`_BOUND_MARK_REACH` below and above its line,
+#: its value :data:`BOUND_TEXT_GAP` above it (or below, near the top of the axes), in axes fraction
+#: (on a linear or symlog axis alike; 17 pt of a 140-pt panel, the playground's lowest).  Close ends
+#: stand side by side, each a column further left.
+BOUND_TEXT_GAP = 0.12
+#: Half a bound end's marker (7.5 pt) and a little air, in axes fraction of the playground's panel.
+_BOUND_MARK_REACH = 0.025
+#: Size of a bound end's marker and value, in points; a character of the value is at most this wide.
+_BOUND_MARK_SIZE, _BOUND_TEXT_SIZE, _BOUND_CHAR_WIDTH = 7.5, 8, 5.6
+
+
+def _bound_end_places(heights, texts) -> list[tuple[float, bool]]:
+    """Where each bound end goes: ``(x offset in points from the right edge, value above?)``.
+
+    ``heights`` are the bounds in axes fraction (ascending), ``texts`` their values as written.
+    A value goes above its marker unless it would leave the axes at the top; an end whose
+    marker and value would touch those of an end already placed in the same column (within
+    :data:`BOUND_TEXT_GAP`) moves a column left.  A column is as wide as the widest value and
+    the marker, with air, so that neither markers nor values of two columns ever meet, and a
+    value stays right above (or below) its own marker.
+    """
+    column = max([_BOUND_MARK_SIZE] + [_BOUND_CHAR_WIDTH * len(t) for t in texts]) + 5.0
+    placed: list[tuple[int, float, float]] = []  # (column, lowest, highest) in axes fraction
+    places = []
+    for y in heights:
+        above = y + _BOUND_MARK_REACH + BOUND_TEXT_GAP <= 1.0
+        low = y - _BOUND_MARK_REACH - (0.0 if above else BOUND_TEXT_GAP)
+        high = y + _BOUND_MARK_REACH + (BOUND_TEXT_GAP if above else 0.0)
+        k = 0
+        while any(c == k and low < h and l < high for c, l, h in placed):
+            k += 1
+        placed.append((k, low, high))
+        places.append((-column * k, above))
+    return places
 
 
 def _mark_bound_ends(ax, ends) -> None:
-    """Mark the right end of each drawn bound with its learner's marker and write its value above it.
+    """Mark the right end of each drawn bound with its learner's marker and write its value next to it.
 
-    ``ends`` lists ``(bound, colour, marker)``; the axes' limits and scale must be final.
+    ``ends`` lists ``(bound, colour, marker)``; the axes' limits and scale must be final.  The
+    places are those of :func:`_bound_end_places`: an end close to another stands a column left.
     """
     x_right = ax.get_xlim()[1]
     to_axes = ax.transScale + ax.transLimits  # data -> axes fraction, on a linear or symlog axis
-    written: list[tuple[float, int]] = []  # (height in axes fraction, slot) of the values written so far
-    for b, color, marker in sorted(ends, key=lambda e: e[0]):
-        ax.plot([x_right], [b], marker=marker, ms=7.5, color=color, mec="white", mew=0.5, ls="none", clip_on=False,
-                zorder=BOUND_ZORDER + 1, label="_nolegend_")
-        y = float(to_axes.transform((x_right, b))[1])
-        taken = {slot for h, slot in written if abs(h - y) < BOUND_TEXT_GAP}
-        free = [k for k in range(len(_BOUND_TEXT_SLOTS)) if k not in taken]
-        if not free:
-            continue
-        ax.annotate(_fmt_bound(b), (x_right, b), xytext=(_BOUND_TEXT_SLOTS[free[0]], 1.5), textcoords="offset points",
-                    ha="right", va="bottom", fontsize=8, color=color, zorder=BOUND_ZORDER + 1,
+    ends = sorted(ends, key=lambda e: e[0])
+    texts = [_fmt_bound(b) for b, _, _ in ends]
+    heights = [float(to_axes.transform((x_right, b))[1]) for b, _, _ in ends]
+    half = _BOUND_MARK_SIZE / 2
+    for (b, color, marker), text, (dx, above) in zip(ends, texts, _bound_end_places(heights, texts)):
+        # the marker dx points left of the right edge, on its own line (off the clip: whole at the edge)
+        shift = ScaledTranslation(dx / 72, 0, ax.figure.dpi_scale_trans)
+        ax.plot([x_right], [b], marker=marker, ms=_BOUND_MARK_SIZE, color=color, mec="white", mew=0.5, ls="none",
+                clip_on=False, zorder=BOUND_ZORDER + 1, label="_nolegend_", transform=ax.transData + shift)
+        # the value right above (or below) its marker, ending at its centre (inside the axes at the edge)
+        ax.annotate(text, (x_right, b), xytext=(dx, half + 1.0 if above else -half - 1.0),
+                    textcoords="offset points", ha="right", va="bottom" if above else "top",
+                    fontsize=_BOUND_TEXT_SIZE, color=color, zorder=BOUND_ZORDER + 1, annotation_clip=False,
                     bbox={"fc": "white", "ec": "none", "alpha": 0.7, "pad": 0.5})
-        written.append((y, free[0]))
 
 
 def _fmt_bound(b: float) -> str:
@@ -261,9 +293,11 @@ def plot_mistake_curves(
         also says whose it is where it is drawn, so that a line crossing another learner's curve
         does not read as that learner crossing its bound: its right end carries its learner's
         marker (colour and marker of the curve, off the clip so it shows whole at the edge), and
-        its value is written just above it, at the right edge, in the learner's colour.  A value
-        closer than :data:`BOUND_TEXT_GAP` (axes fraction) to one already written sits further
-        left; with no free place left its text is skipped (the marker stays).
+        its value is written just above it (below it near the top of the axes), in the learner's
+        colour.  Bound ends close together (their markers and values within :data:`BOUND_TEXT_GAP`
+        of the axes' height, on a linear or symlog axis) stand side by side: each next one, in
+        increasing order of the bound, a column further left on its own line, so that no marker or
+        value covers another and each value stays with its own marker.
 
     Returns
     -------

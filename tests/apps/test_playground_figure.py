@@ -193,3 +193,25 @@ def test_with_no_learner_the_target_is_disabled_and_the_counter_says_so():
     app.learners.value = ("Matrix Winnow",)
     assert not app.target.disabled and app.target.value == "Matrix Winnow"
     assert app.counter_text.startswith("trials: 0")
+
+
+@pytest.mark.parametrize("adversary, steps", [("random", 300), ("adaptive", 2000)])
+def test_close_bounds_on_the_symlog_panel_keep_their_markers_and_values_apart(adversary, steps):
+    # the barbell with every learner: AlwaysSimilar switches the symlog axis on and the bounds of Matrix
+    # Perceptron (49) and Matrix Winnow (51) lie almost on one line; their end markers covered each other
+    # and their values crowded together, so the two dashed lines could not be told apart
+    app = PlaygroundApp("barbell", None, adversary, seed=0, play_steps=steps)
+    app.play()
+    fig = app.figure()
+    FigureCanvasAgg(fig).draw()
+    renderer = fig.canvas.get_renderer()
+    ax = fig.axes[-1]
+    assert ax.get_yscale() == "symlog"
+    marks = [line for line in ax.get_lines() if line.get_linestyle() == "None" and not line.get_clip_on()]
+    colours = learner_colors(app.game.results())
+    mine = {to_rgba(colours["Matrix Perceptron"]), to_rgba(colours["Matrix Winnow"])}
+    assert mine <= {to_rgba(line.get_color()) for line in marks}
+    boxes = [line.get_window_extent(renderer) for line in marks] + [t.get_window_extent(renderer) for t in ax.texts]
+    assert {t.get_text() for t in ax.texts} >= {"49", "51"}
+    assert not any(a.overlaps(b) for k, a in enumerate(boxes) for b in boxes[k + 1:])
+    assert all(fig.bbox.x0 <= b.x0 and b.x1 <= fig.bbox.x1 for b in boxes)

@@ -753,3 +753,40 @@ def test_with_bound_in_entry_each_drawn_bound_ends_in_its_learners_marker_and_va
     # the static charts (default) are unchanged: no marker at the end, no value
     ax = plot_mistake_curves(runs, _ax(), {"a": 49.0}, colors=colours)
     assert not ax.texts and not [line for line in ax.get_lines() if line.get_linestyle() == "None"]
+
+
+@pytest.mark.parametrize("log", [True, False])
+def test_close_bound_ends_stand_side_by_side_each_value_with_its_own_marker(log):
+    # the playground's barbell after 300 random trials: on the symlog axis (AlwaysSimilar far above) the bounds
+    # 49 and 51 lie almost on one line; their markers sat on top of each other and their values crowded together
+    runs = {"a": _run(np.arange(1, 161)), "b": _run(np.minimum(np.arange(1, 161), 40)),
+            "c": _run(np.minimum(np.arange(1, 161), 3)), "d": _run(np.minimum(np.arange(1, 161), 16)),
+            "e": _run(np.minimum(np.arange(1, 161), 20))}
+    colours = {"a": "tab:gray", "b": "tab:orange", "c": "tab:red", "d": "tab:olive", "e": "tab:blue"}
+    bounds = {"b": 49.0, "c": 51.0, "d": 62.0, "e": 16.0}
+    fig = Figure(figsize=(8.0, 2.6))  # an axes of about 140 pt, the playground's lowest
+    ax = fig.subplots()
+    plot_mistake_curves(runs, ax, bounds, colors=colours, bound_in_entry=True, log=log, legend=None)
+    assert ax.get_yscale() == ("symlog" if log else "linear")
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    marks = {to_rgba(line.get_color()): line.get_window_extent(renderer) for line in ax.get_lines()
+             if line.get_linestyle() == "None" and not line.get_clip_on()}
+    values = {to_rgba(t.get_color()): (t.get_text(), t.get_window_extent(renderer)) for t in ax.texts}
+    assert set(marks) == set(values) == {to_rgba(colours[n]) for n in bounds}
+    assert {v[0] for v in values.values()} == {"49", "51", "62", "16"}
+    boxes = [(("mark", c), box) for c, box in marks.items()] + [(("value", c), box) for c, (_, box) in values.items()]
+    for k, (what, box) in enumerate(boxes):  # no marker or value covers another
+        for other, box2 in boxes[k + 1:]:
+            assert not box.overlaps(box2), (what, other)
+    for c, (text, box) in values.items():
+        # next to its own marker: closer to it than to any other, and inside the axes' height and the figure
+        mine = marks[c]
+        gap = {c2: np.hypot(box.x1 - m.x1, (box.y0 + box.y1 - m.y0 - m.y1) / 2) for c2, m in marks.items()}
+        assert min(gap, key=gap.get) == c, text
+        assert abs(box.x1 - (mine.x0 + mine.x1) / 2) < 2 and (box.y0 >= mine.y1 - 1 or box.y1 <= mine.y0 + 1)
+        assert ax.bbox.y0 <= box.y0 and box.y1 <= ax.bbox.y1 and fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1
+    # each marker on its own line (its bound), whatever its shift to the left
+    for line in ax.get_lines():
+        if line.get_linestyle() == "None" and not line.get_clip_on():
+            assert float(line.get_ydata()[0]) == bounds[[n for n in bounds if to_rgba(colours[n]) ==
+                                                         to_rgba(line.get_color())][0]]
