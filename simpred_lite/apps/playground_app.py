@@ -96,6 +96,11 @@ def _pair_label_drops(bst, leaf_pos: dict, i: int, j: int) -> tuple[float, float
     return (0.0, 11.0) if xi <= xj else (11.0, 0.0)
 
 
+def _trials(k: int) -> str:
+    """``"1 trial"``, ``"3 trials"``: a count of trials for the status line."""
+    return f"{k} trial" if k == 1 else f"{k} trials"
+
+
 def _wrap_entry(text: str) -> str:
     """A long legend entry on two lines, broken before its last parenthesis (its bound)."""
     head, sep, tail = text.rpartition(" (")
@@ -346,7 +351,7 @@ class PlaygroundApp:
     def _on_steps(self, change) -> None:
         # a valid number of steps replaces an earlier refusal on the status line
         if change["new"] != change["old"] and self.status.value.startswith("Not changed:"):
-            self.status.value = f"Play will run {change['new']} trials."
+            self.status.value = f"Play will run {_trials(change['new'])}."
 
     @property
     def busy(self) -> bool:
@@ -414,7 +419,7 @@ class PlaygroundApp:
         try:
             self._play_loop(steps)
         except Exception as err:  # shown to the student; the controls come back below
-            self.status.value = (f"Play failed after {len(self.game.history)} trials: {html.escape(repr(err))}."
+            self.status.value = (f"Play failed after {_trials(len(self.game.history))}: {html.escape(repr(err))}."
                                  + self._refused_note())
         finally:
             # a setting changed while the last status and figure were drawn was put back after that
@@ -433,7 +438,7 @@ class PlaygroundApp:
         last = time.monotonic()
         for k in range(steps):
             if self._stop.is_set():
-                stopped = f" Stopped by you after {k} of {steps} trials."
+                stopped = f" Stopped by you after {k} of {_trials(steps)}."
                 break
             try:
                 records.append(self.game.step())
@@ -450,7 +455,7 @@ class PlaygroundApp:
                 self._report(k + 1, steps)
                 last = time.monotonic()
         self._report(len(records), steps)
-        self._show(f"Played {len(records)} trials. " + (self._describe(records[-1]) if records else "") + stopped
+        self._show(f"Played {_trials(len(records))}. " + (self._describe(records[-1]) if records else "") + stopped
                    + self._refused_note())
         return records
 

@@ -171,3 +171,17 @@ def test_a_setting_changed_while_the_last_figure_is_drawn_is_said_in_that_plays_
     app._render = render
     app.play_button.click()  # the next Play says nothing about the earlier change
     assert app.status_text.startswith("Played 10 trials.") and "Not changed" not in app.status_text
+
+
+def test_one_trial_is_counted_in_the_singular():
+    # a Stop right after the first trial, or steps set to 1, said "1 trials"
+    app = PlaygroundApp("barbell", ["AlwaysSimilar"], "random", play_steps=20)
+    with pytest.raises(ValueError):
+        app.play_steps.value = "x"
+    app.play_steps.value = 1  # replaces the refusal by the announcement
+    assert app.status_text == "Play will run 1 trial."
+    app.play_button.click()
+    assert app.status_text.startswith("Played 1 trial. ")
+    app.play_steps.value = 2
+    app.play_button.click()
+    assert app.status_text.startswith("Played 2 trials. ")
