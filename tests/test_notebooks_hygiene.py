@@ -202,7 +202,7 @@ def test_nbgrader_cells_follow_the_conventions(path):
         if not meta:
             continue
         gid = meta.get("grade_id", "")
-        assert re.fullmatch(rf"{path.name[:2]}-ex\d+-(code|tests|answer)", gid), f"cell {k}: grade_id {gid!r}"
+        assert re.fullmatch(rf"{path.name[:2]}-ex\d+[a-z]?-(code|tests|answer)", gid), f"cell {k}: grade_id {gid!r}"
         assert meta.get("schema_version") == 3
         if meta.get("solution"):
             assert cell.get("metadata", {}).get("jupyter", {}).get("source_hidden") is True, (
