@@ -83,6 +83,9 @@ class _AdversaryApp:
         self.similar_button.on_click(lambda _: self.answer(0))
         self.dissimilar_button.on_click(lambda _: self.answer(1))
         self.new_game_button.on_click(lambda _: self.new_game())
+        first.observe(self._withdraw_if_changed, names="value")
+        second.observe(self._withdraw_if_changed, names="value")
+        self._pair_controls = (first, second)
         self.widget = W.VBox([W.HBox([first, second]), W.HBox([self.ask_button, self.similar_button,
                               self.dissimilar_button, self.new_game_button]), self.status, self.out,
                               focus_style()])
@@ -91,6 +94,29 @@ class _AdversaryApp:
     def status_text(self) -> str:
         """The status line as plain text."""
         return plain_text(self.status.value)
+
+    def _sync_answer_buttons(self) -> None:
+        """The answer buttons are enabled only while a question waits for its answer."""
+        waiting = self.game.pending is not None
+        self.similar_button.disabled = self.dissimilar_button.disabled = not waiting
+
+    def _withdraw_if_changed(self, change) -> None:
+        """Withdraw the waiting question when the student picks another pair after Ask.
+
+        An answer then never goes to a pair that the controls no longer show.  ``None`` is
+        skipped: it is a refused value that the dropdown undoes at once.
+        """
+        p = self.game.pending
+        if p is None or change["new"] is None:
+            return
+        first, second = (c.value for c in self._pair_controls)
+        asked = (p["a"], p["b"]) if "a" in p else (p["i"], p["j"])
+        if (first, second) == asked:
+            return
+        self.game.pending = None
+        self._sync_answer_buttons()
+        self.status.value = f"You changed the pair: press <b>Ask the learner</b> for ({first}, {second})."
+        self._render()
 
     def answer(self, y: int) -> bool | None:
         """Reveal ``y`` for the asked pair; returns whether the learner erred (None if refused)."""
@@ -172,6 +198,7 @@ class PermutationAdversaryApp(_AdversaryApp):
         note = "" if len(forced) == 2 else f" Your answer is forced: {label_word(forced[0])}."
         self.status.value = (f"Is z({a}) &lt; z({b})? The learner predicts {label_word(y_hat)} "
                              f"({'yes' if y_hat == 0 else 'no'}).{note}")
+        self._sync_answer_buttons()
         return y_hat
 
     def _extra(self) -> str:
@@ -180,6 +207,7 @@ class PermutationAdversaryApp(_AdversaryApp):
         return ""
 
     def _render(self):
+        self._sync_answer_buttons()
         fig = Figure(figsize=(6, 3.2))
         plot_mistake_curves({self.learner_name: self.game.cumulative_mistakes()}, fig.subplots(), self.game.bounds(),
                             f"{self.learner_name}, K = {self.K}", xlabel="query", legend="outside")
@@ -197,7 +225,8 @@ class GraphAdversaryApp(_AdversaryApp):
 
     The figure shows the finest labeling your answers allow (one class per block of
     *similar* answers), its cut edges, and the learner's mistakes against the union-find
-    bound ``n - K``.
+    bound ``n - K``.  The answer buttons are enabled only while an asked pair waits for its
+    answer; choosing another vertex after **Ask the learner** withdraws the question.
 
     Examples
     --------
@@ -235,13 +264,8 @@ class GraphAdversaryApp(_AdversaryApp):
         """Pose the selected pair; returns the learner's prediction."""
         i, j = int(self.i.value), int(self.j.value)
         if i == j:
-            # the earlier pair, if one was waiting, is no longer what the controls show: drop it,
-            # so that an answer cannot go to a pair the student does not see
-            waiting = self.game.pending
-            self.game.pending = None
-            dropped = ("" if waiting is None else
-                       f" The pair ({waiting['i']}, {waiting['j']}) is no longer waiting for an answer.")
-            self.status.value = f"Choose two <i>different</i> vertices.{dropped}"
+            # (a pair asked before was withdrawn when i or j changed: nothing waits for an answer)
+            self.status.value = "Choose two <i>different</i> vertices."
             return None
         self.status.value = "The learner is thinking…"   # shown while a slow learner works
         y_hat = self.game.ask(i, j)
@@ -283,6 +307,7 @@ class GraphAdversaryApp(_AdversaryApp):
         return fig
 
     def _render(self):
+        self._sync_answer_buttons()
         show_figure(self.out, self.figure(), dpi=GRAPH_FIGURE_DPI, tight=False)
 
     def _repr_mimebundle_(self, **kwargs):

@@ -522,7 +522,11 @@ class PlaygroundApp:
             return
         blocked = "choose at least one learner" if game is None else game.blocked()
         everyone_retired = game is None or len(game.retired) == len(game.names)
-        self.step_button.disabled = everyone_retired
+        # the student adversary blocks Play only: Step plays the student's pair
+        student = game is not None and game.adversary.name == "student"
+        step_blocked = None if student and not everyone_retired else blocked
+        self.step_button.disabled = step_blocked is not None
+        self.step_button.tooltip = "play one trial" if step_blocked is None else f"Step is off: {step_blocked}"
         self.play_button.disabled = blocked is not None
         self.play_button.tooltip = "play several trials" if blocked is None else f"Play is off: {blocked}"
 

@@ -137,7 +137,7 @@ def test_graph_app():
 
 
 def test_graph_app_refused_ask_drops_the_waiting_pair():
-    # after a refused Ask (i = j) an answer must not go to the earlier pair the controls no longer show
+    # after the pair changed and a refused Ask (i = j), an answer must not go to the earlier pair
     app = GraphAdversaryApp(nx.path_graph(4), UnionFindLearner(4))
     for (i, j), y in (((0, 1), 0), ((1, 2), 1)):
         app.i.value, app.j.value = i, j
@@ -145,9 +145,9 @@ def test_graph_app_refused_ask_drops_the_waiting_pair():
         app.answer(y)
     app.i.value, app.j.value = 0, 2
     app.ask()                                   # forced: dissimilar
-    app.i.value = app.j.value = 3
-    assert app.ask() is None and app.game.pending is None
-    assert "(0, 2)" in app.status_text
+    app.i.value = app.j.value = 3                # changing the pair withdrew (0, 2) at once
+    assert app.game.pending is None and app.similar_button.disabled
+    assert app.ask() is None and app.game.pending is None and "different" in app.status_text
     assert app.answer(0) is None and "first" in app.status_text and len(app.game.history) == 2
     app.i.value, app.j.value = 0, 2
     app.ask()
@@ -237,3 +237,41 @@ def test_graph_game_status_counts_one_class_in_the_singular():
         app.ask()
         app.similar_button.click()
     assert app._extra() == "Your answers allow 1 class with |Φ| = 0."
+
+
+def test_graph_app_withdraws_the_question_when_the_pair_changes_after_ask():
+    # a reviewer asked (2, 4), then chose i = 5: the answer went to (2, 4) while the controls showed (5, 4)
+    app = GraphAdversaryApp(nx.cycle_graph(6), UnionFindLearner(6))
+    assert app.similar_button.disabled and app.dissimilar_button.disabled, "nothing asked yet: no answer to give"
+    app.i.value, app.j.value = 2, 4
+    app.ask()
+    assert not app.similar_button.disabled and not app.dissimilar_button.disabled
+    app.i.value = 5
+    assert app.game.pending is None
+    assert app.similar_button.disabled and app.dissimilar_button.disabled
+    assert app.status_text == "You changed the pair: press Ask the learner for (5, 4)."
+    assert app.answer(0) is None and not app.game.history, "no answer may go to the withdrawn pair (2, 4)"
+    app.similar_button.click()
+    assert not app.game.history
+    app.ask()
+    assert app.answer(0) is not None
+    assert [(h["i"], h["j"]) for h in app.game.history] == [(5, 4)]
+    assert app.similar_button.disabled, "answered: the buttons wait for the next Ask"
+    # choosing the same pair again keeps the question; so does a refused value
+    app.ask()
+    app.j.value = 4
+    with pytest.raises(ValueError):
+        app.i.value = 99
+    assert app.game.pending is not None and not app.similar_button.disabled
+
+
+def test_permutation_app_withdraws_the_question_when_the_items_change_after_ask():
+    app = PermutationAdversaryApp(4)
+    app.a.value, app.b.value = 0, 1
+    app.ask()
+    assert not app.dissimilar_button.disabled
+    app.b.value = 2
+    assert app.game.pending is None and app.dissimilar_button.disabled
+    assert app.status_text == "You changed the pair: press Ask the learner for (0, 2)."
+    app.new_game()
+    assert app.similar_button.disabled

@@ -185,3 +185,20 @@ def test_one_trial_is_counted_in_the_singular():
     app.play_steps.value = 2
     app.play_button.click()
     assert app.status_text.startswith("Played 2 trials. ")
+
+
+def test_step_is_greyed_out_with_play_when_the_adaptive_target_has_retired():
+    # a reviewer's game: the target Similarity from class retires at trial 5; Step then only printed the refusal
+    app = PlaygroundApp("planted partition", ["Similarity from class", "UnionFindLearner"], "adaptive", seed=0,
+                        play_steps=100)
+    app.target.value = "Similarity from class"
+    app.play_button.click()
+    assert "Similarity from class" in app.game.retired
+    assert app.play_button.disabled and app.step_button.disabled
+    assert app.step_button.tooltip.startswith("Step is off: the adaptive adversary's target")
+    app.target.value = "UnionFindLearner"  # another target: a fresh game, both buttons back
+    assert not app.play_button.disabled and not app.step_button.disabled
+    assert app.step_button.tooltip == "play one trial"
+    # the student adversary keeps Step (the student's pair) and greys out Play
+    app.adversary.value = "student"
+    assert app.play_button.disabled and not app.step_button.disabled
