@@ -606,7 +606,7 @@ def test_app_play_is_disabled_where_it_cannot_act_and_the_figure_keeps_its_size(
     app.game = Playground("karate club", ["quitter", "UnionFindLearner"], "adaptive", seed=0,
                           registry=registry(quitter=reg_spec))
     app.play()
-    assert app.play_button.disabled and not app.step_button.disabled  # the target retired
+    assert app.play_button.disabled and app.step_button.disabled  # the target retired: neither can act
     assert app.game.blocked().startswith("the adaptive adversary's target 'quitter' has retired")
     app.game = Playground("karate club", ["quitter"], "random", seed=0, registry=registry(quitter=reg_spec))
     app.play()
