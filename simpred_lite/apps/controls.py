@@ -156,8 +156,9 @@ def clear_refusal_on_actions(app) -> None:
     ...                                     on_invalid=refusal_to_status(self))
     ...         self.widget = W.VBox([self.pick, self.status])
     ...         clear_refusal_on_actions(self)
-    >>> app = App(); app.pick.value = None; app.status.value.startswith("Not changed: graph must be one of")
-    True
+    >>> app = App(); app.pick.set_state({"index": None})  # the browser clears the choice
+    >>> app.status.value.startswith("Not changed: graph must be one of"), app.pick.value
+    (True, 'a')
     >>> app.pick.value = "b"; app.status.value
     'Pick a graph.'
     """
@@ -382,8 +383,12 @@ class CheckedDropdown(W.Dropdown):
         return f"{self.description or 'the choice'} must be {options}"
 
     def _refuse_none(self, change):
-        """Undo ``value = None`` while there are options (traitlets skips validators for None).
+        """Undo ``value = None`` while there are options, and raise like any refused value.
 
+        Traitlets skips validators for ``None``, so it is refused here, after the fact: the old
+        choice is restored and the student is told why.  Set from Python, a ``ValueError`` then
+        reaches the code that set ``None``; from the browser (whose messages ipywidgets applies
+        under a property lock) the status line alone says it, not an error in the kernel's log.
         ``None`` stays when the options are empty (nothing to choose) or when the old value is
         gone from the options (ipywidgets passes through ``None`` while options are swapped);
         and only while ``None`` is still the current value, so a later valid value is kept.
@@ -397,6 +402,8 @@ class CheckedDropdown(W.Dropdown):
         if getattr(self, "_on_invalid", None) is not None:
             self._on_invalid(message)
         self.value = old
+        if not self._property_lock:  # set from Python; from the browser the status line is the answer
+            raise ValueError(message)
 
     @validate("value")
     def _validate_value(self, proposal):

@@ -133,7 +133,8 @@ def test_value_none_on_a_choice_is_refused_and_leaves_the_app_working(name):
     app = _apps()[name]()
     for d in [w for w in _walk(app.widget) if isinstance(w, CheckedDropdown) and len(w.options) > 1]:
         before = d.value
-        d.value = None
+        with pytest.raises(ValueError, match="got None"):
+            d.value = None
         assert d.value == before, f"{name}: {d.description} = None should be refused and the old choice kept"
         other = next(v for v in d._options_values if not d.equals(v, before))
         d.value = other   # the app still follows a valid choice

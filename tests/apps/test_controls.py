@@ -81,7 +81,8 @@ def test_a_short_options_text_replaces_the_list_in_the_refusal():
                         options_text="a vertex number 0..33", on_invalid=seen.append)
     with pytest.raises(ValueError, match=r"^vertex i must be a vertex number 0\.\.33, got 'a'; the choice stays 3$"):
         d.value = "a"
-    d.value = None
+    with pytest.raises(ValueError, match=r"^vertex i must be a vertex number 0\.\.33, got None; the choice stays 3$"):
+        d.value = None
     assert d.value == 3, "a refused None must leave the choice"
     assert seen[-1] == "vertex i must be a vertex number 0..33, got None; the choice stays 3", \
         "the None refusal should use the short description too"

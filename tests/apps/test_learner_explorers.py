@@ -284,7 +284,8 @@ def test_the_matrix_explorer_starts_afresh_and_refuses_odd_input():
     assert app.trials == [] and type(app.model).__name__ == "MatrixWinnow"
     assert float(app.model.threshold) != app.model.R ** 2
     app.step_button.click()
-    app.learner.value = None  # from code only: traitlets skips validation, the dropdown undoes it and says so
+    with pytest.raises(ValueError, match="got None"):  # from code only: the dropdown undoes it, says so and raises
+        app.learner.value = None
     assert app.learner.value == "Matrix Winnow" and len(app.trials) == 1, "a refused None must not restart the game"
     assert ("Not changed: learner must be one of ['Matrix Perceptron', 'Matrix Winnow'], got None; "
             "the choice stays 'Matrix Winnow'") in app.status_text
