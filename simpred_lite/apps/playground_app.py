@@ -398,7 +398,10 @@ class PlaygroundApp:
             return None
         self._stop.clear()
         self._set_busy(True)
-        self._worker = threading.Thread(target=self._play_in_thread, args=(int(self.play_steps.value),),
+        steps = int(self.play_steps.value)
+        # the last status line asked for Step or Play, both greyed out now: say what is going on
+        self.status.value = f"Playing {_trials(steps)}: press <b>Stop</b> to end after the current trial."
+        self._worker = threading.Thread(target=self._play_in_thread, args=(steps,),
                                         name="simpred-play", daemon=True)
         self._worker.start()
         return self._worker

@@ -38,6 +38,7 @@ def press_stop(app, seen):
     seen["disabled while playing"] = {name: w.disabled for name, w in controls(app).items()}
     seen["stop enabled"] = not app.stop_button.disabled
     seen["progress"] = (app.progress_box.layout.display, app.progress.description)
+    seen["status"] = app.status_text
     app.stop_button.click()
 
 
@@ -51,6 +52,8 @@ def test_a_browser_click_on_play_runs_in_the_background_and_stop_works_mid_run()
     assert not app._worker.is_alive(), "the Play thread did not end"
     assert all(seen["disabled while playing"].values()), f"a control was enabled while playing: {seen}"
     assert seen["stop enabled"] and seen["progress"][0] == ""
+    assert seen["status"] == "Playing 50 trials: press Stop to end after the current trial.", \
+        "while Step and Play are greyed out the status line must not ask for them"
     assert seen["progress"][1].startswith("trial ") and seen["progress"][1].endswith(" of 50")
     assert len(app.game.history) == 6, "Stop (pressed during trial 6) must end the Play before trial 7"
     assert "Played 6 trials." in app.status_text and "Stopped by you after 6 of 50 trials." in app.status_text
