@@ -301,7 +301,7 @@ class IterativeKernel(SparseKernel):
     #: Relative residual of every certified solve (trials, columns, norm bound, candidate pairs).
     RTOL = 1e-13
     #: Relative residual of the sketch's solves (their certified error widens the bounds ``u_v``).
-    SKETCH_RTOL = 1e-10
+    SKETCH_RTOL = 1e-8
     #: Most sketch vectors (``k = clip(n // 4, 64, SKETCH_MAX)``: cheap on small graphs).
     SKETCH_MAX = 1600
     SKETCH_MIN = 64
