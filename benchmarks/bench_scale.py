@@ -40,6 +40,18 @@ components joined inside their class), seeded:
    ``10**11``: the 317 x 317 grid's 4,000-odd column solves count ``5 * 10**10`` steps, and
    the default ``10**10`` refuses it (and the search through the ground alone from 160 x 160).
    ``--quick``: the 60 x 60 grid only; ``--only diameter`` runs this section alone.
+8. **The iterative kernel** (Jacobi-PCG, no factor: ``learners/iterative.py``): the four-learner
+   evaluate, T = 5,000, at n = 10,000 with the factor (``SparseKernel``) and with the iterative
+   kernel forced (``kernels.SPARSE_SOLVER = "iterative"``), the same mistakes asserted, then at
+   n = 100,000, where the factor is refused and ``make_kernel`` falls back to the iterative
+   kernel.  Each row runs in a child process of its own (its own peak memory) and prints wall
+   and CPU time (both threads), the kernel's build, ``R``, the sketch's survivors (columns
+   solved) and the load at start and end.  The section raises the work limit to ``10**12``:
+   the iterative kernel's estimate is ``3.7 * 10**10`` steps at n = 10,000 and
+   ``3.7 * 10**11`` at n = 100,000 (200 iterations x (nnz(L) + 6 n) per right-hand side,
+   1,667 right-hand sides), over the default ``10**10`` (the factor's at n = 100,000 is
+   ``1.8 * 10**12``).  ``--quick``: n = 4,001, T = 1,000, both ways only; ``--only iterative`` runs this
+   section alone.
 """
 
 from __future__ import annotations
@@ -508,10 +520,81 @@ def _bookkeeping_child(n: int, T: int, variant: str) -> None:
                       "peak_mb": peak_mb(), "mistakes": [ev.mistakes[x] for x in names]}))
 
 
+def _iterative_child(n: int, T: int, solver: str) -> None:
+    """One row of section 8 (run in a child process): JSON on the last line of stdout."""
+    import json
+
+    from simpred_lite import checks
+
+    checks.WORK_LIMIT = 10**12
+    kernels.SPARSE_SOLVER = solver
+    built = {}
+    make = kernels._sparse_kernel
+
+    def timed_kernel(H):
+        t0, c0 = time.perf_counter(), time.process_time()
+        kern = make(H)
+        built.update(kind=type(kern).__name__, seconds=time.perf_counter() - t0, cpu=time.process_time() - c0,
+                     R=float(kern.R), R_error=float(kern.diameter_error()), columns=int(kern.columns_solved))
+        return kern
+
+    kernels._sparse_kernel = timed_kernel
+    G, y = sparse_block_model(n, seed=3)
+    load0 = os.getloadavg()[0]
+    t0, c0 = time.perf_counter(), time.process_time()
+    ev = evaluate(FOUR, G, y, T=T, time_limit=None)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    print(json.dumps({"n": n, "m": G.number_of_edges(), "T": T, "wall": wall, "cpu": cpu, "kernel": built,
+                      "mistakes": [ev.mistakes[x] for x in FOUR],
+                      "retired": [f"{x}: {ev[x].retired[:200]}" for x in FOUR if ev[x].retired],
+                      "peak_mb": peak_mb(), "load": [load0, os.getloadavg()[0]]}))
+
+
+def _iterative_row(n, T, solver):
+    import json
+
+    code = ("import sys; sys.path.insert(0, 'benchmarks'); import bench_scale as b; "
+            f"b._iterative_child({n}, {T}, {solver!r})")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr[-2000:])
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    k = r["kernel"]
+    path = "factor" if k.get("kind") == "SparseKernel" else "iterative (PCG)"
+    print(f"| {n:,} | {r['m']:,} | {path} | {T:,} | {r['wall']:.1f} | {r['cpu']:.1f} | "
+          f"{k.get('seconds', float('nan')):.1f} | {k.get('R', float('nan')):.10f} ± {k.get('R_error', 0):.1e} | "
+          f"{k.get('columns', '')} | {' / '.join(map(str, r['mistakes']))} | {'; '.join(r['retired']) or 'none'} | "
+          f"{r['peak_mb']:,} | {r['load'][0]:.1f} → {r['load'][1]:.1f} |", flush=True)
+    return r
+
+
+def iterative_section(n, T, big=None):
+    """The four-learner evaluate with the factor and with the iterative kernel (Jacobi-PCG)."""
+    print(f"### 8. The iterative kernel (Jacobi-PCG) against the factor, T = {T:,}\n")
+    print("Work limit raised to 1e12 in each child. *CPU* = process time of both threads; *load* = 1-minute "
+          "load average at the start and end of the row (2 cores, shared).\n")
+    print("| n | m | kernel | T | wall (s) | CPU (s) | kernel build (s) | R ± R_error | columns solved | "
+          "mistakes: UF / BST / Winnow / Perceptron | retired | peak memory (MB) | load |")
+    print("|---:|---:|---|---:|---:|---:|---:|---|---:|---|---|---:|---|")
+    fac = _iterative_row(n, T, "auto")
+    it = _iterative_row(n, T, "iterative")
+    assert fac["kernel"]["kind"] == "SparseKernel" and it["kernel"]["kind"] == "IterativeKernel"
+    assert fac["mistakes"] == it["mistakes"], f"the iterative kernel changed a mistake count: {fac} vs {it}"
+    print(f"\nAt n = {n:,}: the same mistakes on both paths; the iterative path took {it['wall'] / fac['wall']:.2f}x "
+          f"the wall time and {it['cpu'] / fac['cpu']:.2f}x the CPU time of the factor's. One run each.\n")
+    if big is not None:
+        print("| n | m | kernel | T | wall (s) | CPU (s) | kernel build (s) | R ± R_error | columns solved | "
+              "mistakes: UF / BST / Winnow / Perceptron | retired | peak memory (MB) | load |")
+        print("|---:|---:|---|---:|---:|---:|---:|---|---:|---|---|---:|---|")
+        _iterative_row(big, T, "auto")
+        print()
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes (under a minute)")
-    ap.add_argument("--only", choices=["lookahead", "order", "diameter"],
+    ap.add_argument("--only", choices=["lookahead", "order", "diameter", "iterative"],
                     help="run one section alone (at the full sizes)")
     args = ap.parse_args(argv)
     if args.only == "lookahead":
@@ -522,6 +605,9 @@ def main(argv=None):
         return
     if args.only == "diameter":
         diameter_section([100, 160], 317, 5000)
+        return
+    if args.only == "iterative":
+        iterative_section(10_000, 5000, 100_000)
         return
     print("## bench_scale.py — the matrix learners and evaluate's bookkeeping on large sparse graphs\n")
     print("Sparse 4-block model, about 4 neighbours inside a block and 0.2 across. Best of 3 where cheap "
@@ -534,6 +620,7 @@ def main(argv=None):
         lookahead_section(1001, 1000)
         order_section(3000, 1000, None)
         diameter_section([60], None, 0)
+        iterative_section(4001, 1000)
     else:
         diagonal_section([4001, 10_000])
         shared_section(4001, 2000)
@@ -542,6 +629,7 @@ def main(argv=None):
         lookahead_section(10_000, 5000)
         order_section(10_000, 5000, 20_000)
         diameter_section([100, 160], 317, 5000)
+        iterative_section(10_000, 5000, 100_000)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,9 @@ so no ``m x m`` or ``m x r`` object exists.  Three kernels give these values:
 :class:`DenseKernel` (dense float ``L^+``, ``n <= DENSE_LIMIT``), :class:`SparseKernel`
 (one sparse solve per trial with a factorised grounded Laplacian, residual-certified, any
 ``n``) and :class:`BSTKernel` (signed overlaps of leaf-to-leaf paths of a Binary Support Tree,
-exact integers); :func:`make_kernel` picks one, and builds it once per frozen validated graph
+exact integers); where the sparse factor's fill is over the work limit,
+:class:`~.iterative.IterativeKernel` gives the sparse kernel's values from Jacobi-PCG solves
+instead (no factor).  :func:`make_kernel` picks one, and builds it once per frozen validated graph
 (the learners on that graph share it).  Each knows the resistance diameter ``R`` of its graph
 with a rigorous error bound (:class:`ResistanceDiameter` exposes both on the learners).
 :class:`GrowingPairs` stores the mistaken pairs and :class:`Forest` decides, combinatorially,
@@ -48,6 +50,9 @@ COLUMN_CACHE_ENTRIES = 1 << 24
 PREFETCH_ENTRIES = 1 << 24
 # A dense trailing triangle of the sparse factor at least this large is solved with BLAS-3.
 DENSE_BLOCK_MIN = 64
+# Beyond DENSE_LIMIT: "auto" factors the grounded Laplacian (SparseKernel) unless its counted fill
+# is over the work limit, then solves by Jacobi-PCG (iterative.IterativeKernel); "iterative" always does.
+SPARSE_SOLVER = "auto"
 
 
 class GrowingPairs:
@@ -207,6 +212,12 @@ class DenseKernel:
 _SPARSE_ALTERNATIVE = ("run on the graph's Binary Support Tree (Theorem 3), O(log^2 n) per trial and exact: "
                        "BSTPerceptron.from_graph(G, seed), or MatrixWinnow(BinarySupportTree.from_graph(G, seed), "
                        "cut_size=...); the playground's 'BST Perceptron'")
+
+
+class FactorTooLargeError(WorkLimitError):
+    """The sparse factor's counted fill is over :data:`~simpred_lite.checks.WORK_LIMIT` (no factorisation started).
+
+    :func:`make_kernel` then tries the iterative kernel (:class:`~.iterative.IterativeKernel`)."""
 
 
 @numba.njit(cache=True, nogil=True)
@@ -518,7 +529,10 @@ class SparseKernel(DenseKernel):
 
     Built by :func:`make_kernel`, which keeps one per frozen validated graph: learners on
     the same graph (as in :func:`~simpred_lite.game.evaluation.evaluate`) share the factor,
-    ``R`` and its error bound.
+    ``R`` and its error bound.  Where the factor's fill, counted from its pattern before any
+    factorisation, is over the work limit (:class:`FactorTooLargeError`), :func:`make_kernel`
+    builds :class:`~.iterative.IterativeKernel` instead: this class with PCG solves
+    (:meth:`_solve`) and a sketch in place of :meth:`diagonal` (:meth:`_diameter`).
     """
 
     #: Power steps before the Collatz-Wielandt bound on ``||L_c^{-1}||_2`` (each one solve).
@@ -527,13 +541,17 @@ class SparseKernel(DenseKernel):
     PAIR_CACHE = 4
 
     def __init__(self, G: nx.Graph) -> None:
+        dist = self._setup(G)
+        self._plan_factor()
+        self._finish(dist)
+
+    def _setup(self, G: nx.Graph) -> dict:
+        """The graph, its ground ``c`` and Laplacians (``O(m)``); returns the BFS distances to ``c``."""
         self.graph = G
         self.n = G.number_of_nodes()
         self.m = G.number_of_edges()
         self.exact = self.m == self.n - 1
         n = self.n
-        what = (f"the resistance diameter R of a graph on n={n} vertices (a selected inversion of the factors of its "
-                "grounded Laplacian, for the kernel learners MatrixPerceptron / MatrixWinnow)")
         degrees = np.fromiter((d for _, d in G.degree(range(n))), dtype=np.int64, count=n)
         self.ground, dist = _central_vertex(G, int(np.argmax(degrees)))
         self._keep = np.r_[0:self.ground, self.ground + 1:n]
@@ -544,7 +562,16 @@ class SparseKernel(DenseKernel):
         self._Lc = L[self._keep][:, self._keep].tocsc()
         self._lu_obj: Any = None
         self._ldl_obj: Any = None
+        self._order: np.ndarray | None = None
+        self._fill = 0.0
         self._store: _PrefetchStore | None = None
+        return dist
+
+    def _plan_factor(self) -> None:
+        """Count the factor's fill from its pattern and refuse (:class:`FactorTooLargeError`) before factorising."""
+        n = self.n
+        what = (f"the resistance diameter R of a graph on n={n} vertices (a selected inversion of the factors of its "
+                "grounded Laplacian, for the kernel learners MatrixPerceptron / MatrixWinnow)")
         # the factor's size from its pattern alone, so that a graph too large is refused before
         # the factorisation (which on an expander-like graph grows about as n^3) starts
         self._order = nested_dissection_order(self._Lc)
@@ -559,9 +586,15 @@ class SparseKernel(DenseKernel):
         self._fill = fill  # a column solve costs about 2 * fill steps (the diameter's work guard)
         # factorisation and selected inversion cost about sum_j |column j|^2 each; a few dozen
         # solves follow (this bound also keeps the factor's memory near a gigabyte at most)
-        check_work(2.0 * float(counts @ counts) + 64.0 * fill,
-                   what + f" with about {fill:.2g} nonzeros in the factors of its grounded Laplacian",
-                   _SPARSE_ALTERNATIVE)
+        try:
+            check_work(2.0 * float(counts @ counts) + 64.0 * fill,
+                       what + f" with about {fill:.2g} nonzeros in the factors of its grounded Laplacian",
+                       _SPARSE_ALTERNATIVE)
+        except WorkLimitError as refusal:  # its own type, so that make_kernel can try the iterative kernel
+            raise FactorTooLargeError(*refusal.args) from None
+
+    def _finish(self, dist: dict) -> None:
+        """The certified norm bound, then ``R`` (after the solver is ready)."""
         #: A rigorous upper bound on ||L_c^{-1}||_2, the factor by which a solve's residual bounds its
         #: error: the smaller of trace L_c^{-1} = sum_v R_vc <= sum_v dist(v, c) and the
         #: Collatz-Wielandt bound of :meth:`_collatz_wielandt_bound` (within 1 % of the norm).
@@ -920,7 +953,10 @@ class SparseKernel(DenseKernel):
                 near[(min(x, y_), max(x, y_))] = float(Rb[x, k])
         self.columns_solved = done
         cands = sorted(p for p, r in near.items() if p[0] != p[1] and r >= best - 1e-6 * max(best, 1.0))
-        # the value and its bound from a certified solve per candidate pair
+        return self._certify_candidates(cands)
+
+    def _certify_candidates(self, cands: list[tuple[int, int]]) -> tuple[float, tuple[int, int]]:
+        """``(R, pair)`` from a certified solve per candidate pair; sets ``R_error`` and the candidates."""
         u = UNIT_ROUNDOFF
         R, pair, err = -1.0, cands[0], 0.0
         for a, b in cands:
@@ -1007,6 +1043,28 @@ class Forest:
         return True
 
 
+def _sparse_kernel(H: nx.Graph) -> SparseKernel:
+    """The factor's kernel, or the iterative one when :data:`SPARSE_SOLVER` says so or the factor is refused.
+
+    The factor's fill is counted from its pattern before any factorisation
+    (:class:`FactorTooLargeError`); the iterative kernel checks its own work estimate before
+    its solves.  If both are refused the error names both costs."""
+    from .iterative import IterativeKernel  # its module imports this one
+
+    if SPARSE_SOLVER == "iterative":
+        return IterativeKernel(H)
+    if SPARSE_SOLVER != "auto":
+        raise ValueError(f"kernels.SPARSE_SOLVER should be 'auto' or 'iterative', got {SPARSE_SOLVER!r}")
+    try:
+        return SparseKernel(H)
+    except FactorTooLargeError as factor_refusal:
+        try:
+            return IterativeKernel(H)
+        except WorkLimitError as iterative_refusal:
+            raise WorkLimitError(f"both sparse kernels are refused. The factor: {factor_refusal} The iterative "
+                                 f"kernel instead: {iterative_refusal}") from None
+
+
 # One kernel per frozen validated graph (and per dense / sparse form), while the graph lives.
 _SHARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -1034,7 +1092,9 @@ def make_kernel(G: Any, what: str) -> DenseKernel | BSTKernel:
     Returns
     -------
     DenseKernel, SparseKernel or BSTKernel
-        :class:`DenseKernel` up to ``DENSE_LIMIT`` vertices, :class:`SparseKernel` beyond,
+        :class:`DenseKernel` up to ``DENSE_LIMIT`` vertices, :class:`SparseKernel` beyond
+        (:class:`~.iterative.IterativeKernel` where the factor's counted fill is over the work
+        limit and the iterations' estimate is not, or where ``SPARSE_SOLVER = "iterative"``),
         :class:`BSTKernel` on a BST.
 
     Examples
@@ -1054,10 +1114,11 @@ def make_kernel(G: Any, what: str) -> DenseKernel | BSTKernel:
         dense = G.number_of_nodes() <= DENSE_LIMIT
         if not nx.is_frozen(G):  # a private kernel on a frozen copy: later edits of G change nothing
             H = frozen_copy(G)
-            return DenseKernel(H) if dense else SparseKernel(H)
+            return DenseKernel(H) if dense else _sparse_kernel(H)
         # a frozen validated graph cannot change: one kernel per graph, shared by every learner on it
         kinds = _SHARED.setdefault(G, {})
-        kern = kinds.get(dense)
+        key = "dense" if dense else SPARSE_SOLVER
+        kern = kinds.get(key)
         limits = (checks.WORK_LIMIT, checks.MEMORY_LIMIT)
         if isinstance(kern, tuple):
             if kern[0] == limits:
@@ -1068,10 +1129,10 @@ def make_kernel(G: Any, what: str) -> DenseKernel | BSTKernel:
         if kern is None:
             H = frozen_copy(G)  # the kernel keeps a copy, so that the cache does not keep G alive
             try:
-                kern = kinds[dense] = DenseKernel(H) if dense else SparseKernel(H)
+                kern = kinds[key] = DenseKernel(H) if dense else _sparse_kernel(H)
             except (WorkLimitError, MemoryLimitError) as refusal:  # a guard's refusal, remembered with the graph
                 # its type and message only: the exception's traceback would keep the half-built kernel alive
-                kinds[dense] = (limits, type(refusal), refusal.args)
+                kinds[key] = (limits, type(refusal), refusal.args)
                 raise
         return kern
     raise TypeError(f"{what} takes a networkx graph or a BinarySupportTree, got {type(G).__name__}")

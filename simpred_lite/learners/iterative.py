@@ -1,0 +1,446 @@
+"""The kernel of the matrix learners without a factor: compiled Jacobi-preconditioned CG.
+
+On expander-like graphs (the sparse block models of the benchmarks) every factor of the
+grounded Laplacian fills in about as ``n^2``: at ``n = 10^5`` the sparse kernel's factor is
+refused by the work guard before it starts.  Here the same kernel values come from conjugate
+gradients: :func:`laplacian_pcg` solves ``L X = B`` on the full (singular) Laplacian with a
+Jacobi preconditioner, many right-hand sides at once in row-major blocks (each gathered row
+of the search directions serves the whole block) split over numba's threads;
+:class:`IterativeKernel` is :class:`~.kernels.SparseKernel` with these solves instead of the
+factor's, and a sketch of the resistance metric instead of the factor's selected inversion
+to find the resistance diameter.
+"""
+
+from __future__ import annotations
+
+import math
+
+import networkx as nx
+import numba
+import numpy as np
+import scipy.sparse as sp
+from scipy.optimize import brentq
+
+from ..checks import check_work
+from ..exact import UNIT_ROUNDOFF
+from .kernels import _SPARSE_ALTERNATIVE, COLUMN_CACHE_ENTRIES, SparseKernel
+
+__all__ = ["IterativeKernel", "laplacian_pcg", "sketch_factor"]
+
+
+@numba.njit(cache=True, nogil=True)
+def _block_product(indptr, indices, data, P, Q, pq):  # pragma: no cover - compiled
+    """``Q = A P`` and ``pq[c] = P[:, c] . Q[:, c]`` for a row-major ``n x k`` block ``P``."""
+    n, k = P.shape
+    for c in range(k):
+        pq[c] = 0.0
+    acc = np.empty(k)
+    for i in range(n):
+        acc[:] = 0.0
+        for t in range(indptr[i], indptr[i + 1]):
+            a = data[t]
+            Pj = P[indices[t]]
+            for c in range(k):
+                acc[c] += a * Pj[c]
+        Pi = P[i]
+        Qi = Q[i]
+        for c in range(k):
+            Qi[c] = acc[c]
+            pq[c] += Pi[c] * acc[c]
+
+
+@numba.njit(cache=True, nogil=True)
+def _pcg_block(indptr, indices, data, dinv, B, X, rtol, maxiter, its, rel):  # pragma: no cover - compiled
+    """``k`` independent Jacobi-PCG runs in lockstep on the row-major ``n x k`` block ``B``.
+
+    Every scalar is per column and every column's operations are the same whatever the other
+    columns (no fast-math: no reassociation, no fused multiply-add), so a column comes out bit
+    for bit as its own solve.  A column stops (its step is frozen at ``alpha = 0``) once its
+    recursive residual is ``<= rtol ||b||``; a zero column is solved by zero at once."""
+    n, k = B.shape
+    R = B.copy()
+    Z = np.empty((n, k))
+    P = np.empty((n, k))
+    Q = np.empty((n, k))
+    bn = np.zeros(k)
+    rz = np.zeros(k)
+    pq = np.zeros(k)
+    rzn = np.zeros(k)
+    rr = np.zeros(k)
+    alpha = np.zeros(k)
+    beta = np.zeros(k)
+    act = np.ones(k, dtype=np.bool_)
+    for i in range(n):
+        d = dinv[i]
+        for c in range(k):
+            X[i, c] = 0.0
+            b = B[i, c]
+            bn[c] += b * b
+            z = d * b
+            Z[i, c] = z
+            P[i, c] = z
+            rz[c] += b * z
+    nact = k
+    for c in range(k):
+        bn[c] = np.sqrt(bn[c])
+        its[c] = 0
+        rel[c] = 0.0
+        if bn[c] == 0.0:
+            act[c] = False
+            nact -= 1
+    it = 0
+    while it < maxiter and nact > 0:
+        it += 1
+        _block_product(indptr, indices, data, P, Q, pq)
+        for c in range(k):
+            alpha[c] = rz[c] / pq[c] if act[c] else 0.0
+            rzn[c] = 0.0
+            rr[c] = 0.0
+        for i in range(n):
+            d = dinv[i]
+            for c in range(k):
+                X[i, c] += alpha[c] * P[i, c]
+                r = R[i, c] - alpha[c] * Q[i, c]
+                R[i, c] = r
+                z = d * r
+                Z[i, c] = z
+                rzn[c] += r * z
+                rr[c] += r * r
+        for c in range(k):
+            beta[c] = 0.0
+            if act[c]:
+                its[c] = it
+                rel[c] = np.sqrt(rr[c]) / bn[c]
+                if rel[c] <= rtol:
+                    act[c] = False
+                    nact -= 1
+                else:
+                    beta[c] = rzn[c] / rz[c]
+                    rz[c] = rzn[c]
+        for i in range(n):
+            for c in range(k):
+                P[i, c] = Z[i, c] + beta[c] * P[i, c]
+
+
+@numba.njit(cache=True, parallel=True)
+def _pcg_chunks(indptr, indices, data, dinv, B3, X3, rtol, maxiter, its2, rel2):  # pragma: no cover - compiled
+    """:func:`_pcg_block` on each ``B3[h]`` (one row-major sub-block per numba thread)."""
+    for h in numba.prange(B3.shape[0]):
+        _pcg_block(indptr, indices, data, dinv, B3[h], X3[h], rtol, maxiter, its2[h], rel2[h])
+
+
+def _pcg_arrays(L: sp.csr_matrix) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    L = sp.csr_matrix(L, dtype=float)
+    return (L.indptr.astype(np.int64), L.indices.astype(np.int64), np.ascontiguousarray(L.data),
+            1.0 / L.diagonal())
+
+
+def laplacian_pcg(L: sp.spmatrix, B: np.ndarray, rtol: float, maxiter: int | None = None,
+                  arrays: tuple | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Solve ``L X = B`` (``L`` a connected graph's Laplacian, each column of ``B`` summing to 0) by Jacobi-PCG.
+
+    The system is singular but consistent; CG started from 0 never excites the constant
+    null vector, so ``X`` is the solution orthogonal to it in the ``D``-inner product, up to
+    rounding (ground it, ``X - X[c]``, to compare).  The columns are split into as many
+    row-major sub-blocks as numba has threads (padded with zero columns) and solved in
+    parallel; each column's result is bit for bit the same whatever the block
+    (:func:`_pcg_block`).  Nothing here is certified: the caller bounds the error from the
+    true residual (:meth:`~.kernels.SparseKernel._residual_bound`).
+
+    Parameters
+    ----------
+    L : scipy.sparse matrix
+        The Laplacian (symmetric, positive diagonal).
+    B : numpy.ndarray
+        ``n x k`` right-hand sides, each summing to zero.
+    rtol : float
+        Stop a column once its recursive residual is at most ``rtol`` times its ``||b||_2``.
+    maxiter : int, optional
+        Iterations at most (default ``max(200, 4 n)``).
+    arrays : tuple, optional
+        ``(indptr, indices, data, 1 / diagonal)`` of ``L`` in CSR with int64 indices, if the
+        caller keeps them.
+
+    Returns
+    -------
+    X : numpy.ndarray
+        ``n x k``, C order.
+    iterations : numpy.ndarray
+        The iterations each column took.
+    residuals : numpy.ndarray
+        Each column's last recursive relative residual.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from simpred_lite.resistance import laplacian
+    >>> L = laplacian(nx.cycle_graph(6))
+    >>> b = np.zeros((6, 1)); b[0, 0], b[3, 0] = 1.0, -1.0
+    >>> X, its, res = laplacian_pcg(L, b, 1e-13)
+    >>> round(float(X[0, 0] - X[3, 0]), 10)     # the resistance across a 6-cycle
+    1.5
+    """
+    indptr, indices, data, dinv = _pcg_arrays(L) if arrays is None else arrays
+    B = np.asarray(B, dtype=float)
+    n, k = B.shape
+    maxiter = max(200, 4 * n) if maxiter is None else int(maxiter)
+    chunks = max(1, min(numba.get_num_threads(), k))
+    if chunks == 1:
+        Bc = np.ascontiguousarray(B)
+        X = np.zeros_like(Bc)
+        its = np.zeros(k, dtype=np.int64)
+        rel = np.zeros(k)
+        _pcg_block(indptr, indices, data, dinv, Bc, X, float(rtol), maxiter, its, rel)
+        return X, its, rel
+    kc = -(-k // chunks)
+    B3 = np.zeros((chunks, n, kc))  # zero columns pad the last sub-block (solved at once)
+    for h in range(chunks):
+        part = B[:, h * kc:(h + 1) * kc]
+        B3[h, :, :part.shape[1]] = part
+    X3 = np.zeros_like(B3)
+    its2 = np.zeros((chunks, kc), dtype=np.int64)
+    rel2 = np.zeros((chunks, kc))
+    _pcg_chunks(indptr, indices, data, dinv, B3, X3, float(rtol), maxiter, its2, rel2)
+    X = np.ascontiguousarray(X3.transpose(1, 0, 2).reshape(n, chunks * kc)[:, :k])
+    return X, its2.ravel()[:k], rel2.ravel()[:k]
+
+
+def sketch_factor(k: int, failure: float) -> float:
+    """The ``t < 1`` with ``P(chi^2_k <= t k) <= failure``, from the Chernoff bound.
+
+    For ``Y ~ chi^2_k``, ``P(Y <= t k) <= exp((k / 2)(1 - t + ln t))`` for ``0 < t < 1``; ``t`` is
+    where the right-hand side equals ``failure``.  A sum of ``k`` squared Gaussians with mean
+    ``R`` exceeds ``t R`` except with probability ``failure``, so dividing it by ``t`` gives
+    an upper bound on ``R`` that fails with probability at most ``failure``.
+
+    Parameters
+    ----------
+    k : int
+        Degrees of freedom (sketch vectors), ``k >= 1``.
+    failure : float
+        The probability allowed, ``0 < failure < 1``.
+
+    Examples
+    --------
+    >>> round(sketch_factor(1600, 1e-18), 3)
+    0.712
+    >>> sketch_factor(64, 1e-18) < sketch_factor(1600, 1e-18) < 1
+    True
+    """
+    target = math.log(failure)
+    return float(brentq(lambda t: (k / 2) * (1 - t + math.log(t)) - target, 1e-300, 1 - 1e-15, xtol=1e-300,
+                        rtol=1e-15))
+
+
+class IterativeKernel(SparseKernel):
+    """:class:`~.kernels.SparseKernel` without a factor: Jacobi-PCG solves, the diameter by a sketch.
+
+    Every solve ``L_c X = B`` is Jacobi-preconditioned CG on the full Laplacian (:func:`laplacian_pcg`:
+    the right-hand sides are made to sum to zero on the ground row ``c``, the solution is
+    grounded afterwards, ``g = x - x_c``), to a relative residual :attr:`RTOL`; the trials'
+    pairs go in the prefetched blocks of :class:`~.kernels._PrefetchStore` as with the factor.
+    Built by :func:`~.kernels.make_kernel` when the sparse factor's counted fill is over the
+    work limit (:class:`~.kernels.FactorTooLargeError`), or when ``kernels.SPARSE_SOLVER`` is
+    ``"iterative"``.
+
+    **What is exact, what is certified, what is probabilistic.**
+
+    * *Certified*: every kernel value.  Each solve carries the kernel's rigorous bound on
+      ``||g~ - g||_2`` from its true residual (:meth:`~.kernels.SparseKernel._residual_bound`,
+      unchanged) times the Collatz-Wielandt bound on ``||L_c^{-1}||_2``
+      (:meth:`~.kernels.SparseKernel._collatz_wielandt_bound`, unchanged, three PCG solves);
+      how CG got there does not matter.  The Matrix Perceptron's decisions are certified with
+      it and fall back to exact arithmetic when a margin is inside the bound, exactly as
+      with the factor.  ``R`` is the largest resistance among the candidate pairs, each from
+      a certified pair solve, and ``R_error`` bounds ``|R - max over the candidates|``.
+      Matrix Winnow's decisions are argued tie-safe at relative perturbations of ``1e-12``
+      (the default :attr:`RTOL` of ``1e-13`` keeps its kernel values within that), not
+      certified, as with the factor.
+    * *Probabilistic*: which vertices can be an end of the diameter.  The factor's kernel
+      rules vertices out with the float diagonal ``d_v = R_vc`` from its selected inversion
+      and a band (not random, not bounded either).  Here a Johnson-Lindenstrauss sketch
+      gives upper bounds ``u_v >= d_v`` (:meth:`diagonal_upper_bounds`): ``k`` Gaussian
+      vectors ``z`` over the edges, one PCG solve ``L x = B^T z`` each (``B`` the incidence
+      matrix), so that ``x_v - x_c ~ N(0, R_vc)``; ``sum (x_v - x_c)^2 / (k t)`` with
+      ``t`` = :func:`sketch_factor` ``(k, SKETCH_FAILURE)`` is at least ``R_vc`` except with
+      probability at most :attr:`SKETCH_FAILURE` (``1e-18``) per vertex, by the Chernoff bound
+      on ``chi^2_k`` -- so at most ``n * 1e-18`` per graph -- once the sketch's solve errors
+      (certified, as above) and the rounding of its right-hand sides are added.  The seed is
+      fixed (:attr:`SKETCH_SEED`): the same graph gives the same sketch.  Then the columns of
+      ``L_c^{-1}`` are solved by PCG in decreasing ``u_v`` while ``u_v + max d`` reaches the
+      best resistance found (minus the factor path's band), and the pairs within ``1e-6 R``
+      of the maximum are certified as with the factor.  Should the sketch fail for an end of
+      the true diameter, ``R`` would be a certified value of a smaller resistance: that event
+      has probability at most ``2e-18``.
+    * *Exact*: nothing new; on a tree ``R`` is rounded to its integer and the exact fallbacks
+      (:meth:`exact_R2`, the certifier's exact score) are the kernel's, refused at this scale by
+      their own guards as before.
+
+    Work: about :attr:`ITERATION_ESTIMATE` iterations of ``nnz(L) + 6 n`` steps per right-hand
+    side, for 3 norm solves, ``k`` sketch solves and 64 columns, checked against
+    :data:`~simpred_lite.checks.WORK_LIMIT` before anything is allocated (the column search
+    checks again as it goes); each trial costs one such solve more.
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        A frozen validated connected graph on ``0 .. n-1`` (:func:`~.kernels.make_kernel` makes one).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from simpred_lite.graphs import frozen_copy, validate_graph
+    >>> kern = IterativeKernel(frozen_copy(validate_graph(nx.cycle_graph(8))))
+    >>> round(kern.R, 9), bool(kern.diameter_error() < 1e-9)
+    (2.0, True)
+    >>> g, err = kern.pair(0, 4)
+    >>> round(float(g[0] - g[4]), 9), bool(err < 1e-9)
+    (2.0, True)
+    """
+
+    #: Relative residual of every certified solve (trials, columns, norm bound, candidate pairs).
+    RTOL = 1e-13
+    #: Relative residual of the sketch's solves (their certified error widens the bounds ``u_v``).
+    SKETCH_RTOL = 1e-8
+    #: Most sketch vectors (``k = clip(n // 4, 64, SKETCH_MAX)``: cheap on small graphs).
+    SKETCH_MAX = 1600
+    SKETCH_MIN = 64
+    #: Probability that the sketch's bound ``u_v`` falls below ``d_v``, per vertex.
+    SKETCH_FAILURE = 1e-18
+    SKETCH_SEED = 24
+    #: Iterations per solve the work estimate assumes (measured 87-112 at ``rtol = 1e-13`` on
+    #: the 10^5-vertex block model; a grid needs several hundred).
+    ITERATION_ESTIMATE = 200
+    #: Columns of ``L_c^{-1}`` the work estimate assumes (the search checks again beyond).
+    COLUMN_ESTIMATE = 64
+
+    def __init__(self, G: nx.Graph) -> None:
+        dist = self._setup(G)
+        self._arrays = _pcg_arrays(self._L)
+        self.sketch_size = min(self.SKETCH_MAX, max(self.SKETCH_MIN, self.n // 4))
+        check_work(self.solve_steps() * (3 + self.sketch_size + self.COLUMN_ESTIMATE),
+                   f"the iterative kernel of a graph on n={self.n} vertices (Jacobi-PCG, about "
+                   f"{self.ITERATION_ESTIMATE} iterations x {self.solve_steps() / self.ITERATION_ESTIMATE:.2g} steps "
+                   f"per right-hand side, for {self.sketch_size} sketch solves, 3 norm solves and "
+                   f"{self.COLUMN_ESTIMATE} columns of the resistance diameter)", _SPARSE_ALTERNATIVE)
+        self.iterations = 0  # PCG iterations summed over the right-hand sides, for the benchmarks
+        self._finish(dist)
+
+    def solve_steps(self) -> float:
+        """The work estimate of one right-hand side: :attr:`ITERATION_ESTIMATE` x ``(nnz(L) + 6 n)``."""
+        return float(self.ITERATION_ESTIMATE) * (self._L.nnz + 6 * self.n)
+
+    def __getstate__(self):
+        return {**super().__getstate__(), "_arrays": None}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._arrays = _pcg_arrays(self._L)
+
+    def _pcg(self, B: np.ndarray, rtol: float) -> np.ndarray:
+        """Grounded potentials ``X`` (row ``c`` zero) with ``L_c X[keep] = B[keep]``, by PCG to ``rtol``."""
+        c = self.ground
+        Bf = np.array(B, dtype=float)
+        Bf[c] = -Bf[self._keep].sum(axis=0)  # the full L's system is consistent iff each column sums to 0
+        X, its, _ = laplacian_pcg(self._L, Bf, rtol, arrays=self._arrays)
+        X -= X[c]
+        self.iterations += int(its.sum())
+        self.solves += B.shape[1]
+        return X
+
+    def _solve(self, B: np.ndarray) -> np.ndarray:
+        """Potentials ``X`` (``n x k``, row ``c`` zero) with ``L_c X[keep] = B[keep]``: PCG to :attr:`RTOL`.
+
+        A column comes out bit for bit the same alone or in a block (:func:`_pcg_block`)."""
+        return self._pcg(B, self.RTOL)
+
+    def diagonal_upper_bounds(self) -> np.ndarray:
+        """``u`` with ``u_v >= d_v = R_vc`` for each ``v`` except with probability :attr:`SKETCH_FAILURE`.
+
+        A Johnson-Lindenstrauss sketch of the resistance metric (see the class docstring):
+        :attr:`sketch_size` PCG solves at :attr:`SKETCH_RTOL`, streamed 64 at a time, seeded."""
+        n, c, k = self.n, self.ground, self.sketch_size
+        u = UNIT_ROUNDOFF
+        up = sp.triu(self._L, 1).tocoo()
+        m = up.nnz
+        edges = np.arange(m)
+        inc = sp.csr_matrix((np.r_[np.ones(m), -np.ones(m)], (np.r_[edges, edges], np.r_[up.row, up.col])),
+                            shape=(m, n))
+        incT, absT = inc.T.tocsr(), abs(inc).T.tocsr()
+        gam = (self._dmax + 2) * u / (1 - (self._dmax + 2) * u)
+        rng = np.random.default_rng(self.SKETCH_SEED)
+        sq = np.zeros(n)
+        err2 = 0.0
+        for start in range(0, k, 64):
+            Z = rng.standard_normal((m, min(64, k - start)))
+            Bz = np.asarray(incT @ Z)  # B^T z, rounded: the exact sketch's right-hand side differs by
+            rhs_err = gam * np.sqrt(((absT @ np.abs(Z)) ** 2).sum(axis=0))  # at most this (2-norm)
+            X = self._pcg(Bz, self.SKETCH_RTOL)
+            # |x~_v - x_v| <= ||x~ - x||_2 <= the residual bound + ||L_c^{-1}|| * (the RHS's rounding)
+            e = self._residual_bound(X, Bz) + self.inverse_norm_bound * rhs_err * (1 + 4 * u)
+            sq += (X * X).sum(axis=1)
+            err2 += float((e * e).sum())
+        # ||y_v||_2 <= ||y~_v||_2 + ||y~_v - y_v||_2 (over the k vectors), then the Chernoff factor
+        root = np.sqrt(sq * (1 + (k + 2) * u)) + math.sqrt(err2 * (1 + (k + 2) * u))
+        bound = root * root / (k * sketch_factor(k, self.SKETCH_FAILURE)) * (1 + 1e-12)
+        bound[c] = 0.0
+        return bound
+
+    def diagonal(self) -> np.ndarray:
+        """``d_v = R_vc`` (``d_c = 0``) from a PCG column per vertex (``n`` solves; the diameter does not use it).
+
+        Floats without an error bound of their own, as the factor's selected inversion."""
+        check_work(self.solve_steps() * self.n, f"the diagonal of the grounded inverse of a graph on n={self.n} "
+                   "vertices (a PCG column solve per vertex)", _SPARSE_ALTERNATIVE)
+        d = np.zeros(self.n)
+        batch = max(1, min(256, COLUMN_CACHE_ENTRIES // (4 * self.n)))
+        for start in range(0, self._keep.size, batch):
+            cols = self._keep[start:start + batch]
+            E = np.zeros((self.n, cols.size))
+            E[cols, np.arange(cols.size)] = 1.0
+            d[cols] = self._solve(E)[cols, np.arange(cols.size)]
+        return d
+
+    def _diameter(self):
+        n, c = self.n, self.ground
+        if n == 1:
+            self.R_error, self._cands, self.columns_solved = 0.0, [], 0
+            return 0.0, (0, 0)
+        ub = self.diagonal_upper_bounds()
+        self.diagonal_bounds = ub
+        order = np.argsort(-ub, kind="stable")
+        order = order[order != c]  # d_c = 0: the ground is an end only through its column's partners
+        full = max(1, min(256, COLUMN_CACHE_ENTRIES // (4 * n)))
+        solved: list[int] = []
+        cols: list[np.ndarray] = []
+        best, dtop = -1.0, 0.0
+        done, batch = 0, 16
+        while done < order.size:
+            nxt = float(ub[order[done]])
+            # R_xy <= d_x + d_y <= u_x + max d, and max d <= max(d over the solved, u of the next)
+            M = max(dtop, nxt)
+            band = 1e-9 * max(M, 1.0) + 1e-6 * max(best, 1.0) + 1e-6 * (nxt + M)
+            if best >= 0 and nxt + M < best - band:
+                break
+            new = order[done:done + batch]
+            check_work(self.solve_steps() * (done + new.size),
+                       f"the resistance diameter R of a graph on n={n} vertices ({done + new.size} PCG column "
+                       "solves of its grounded Laplacian, those its sketch leaves)", _SPARSE_ALTERNATIVE)
+            done += new.size
+            batch = min(2 * batch, full)
+            E = np.zeros((n, new.size))
+            E[new, np.arange(new.size)] = 1.0
+            cols.append(self._solve(E))
+            solved.extend(new.tolist())
+            S = np.array(solved + [c])  # the ground's column is zero: R_xc = d_x
+            GS = np.concatenate(cols, axis=1)[S]
+            GS = np.concatenate([GS, np.zeros((S.size, 1))], axis=1)
+            dS = np.diag(GS).copy()
+            dtop = float(dS.max())
+            Rss = dS[:, None] + dS[None, :] - 2.0 * GS
+            best = max(best, float(Rss.max()))
+        self.columns_solved = done
+        # both triangles: G~ is symmetric only to the solves' accuracy
+        a, b = np.nonzero(Rss >= best - 1e-6 * max(best, 1.0))
+        cands = sorted({(min(int(S[x]), int(S[y])), max(int(S[x]), int(S[y]))) for x, y in zip(a, b) if x != y})
+        return self._certify_candidates(cands)

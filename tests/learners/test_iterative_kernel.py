@@ -1,0 +1,208 @@
+"""The iterative kernel (Jacobi-PCG, no factor): the same R, certified solves, identical predictions, the fallback.
+
+The iterative kernel is forced on small graphs with ``kernels.SPARSE_SOLVER = "iterative"`` and
+``DENSE_LIMIT`` lowered, as ``test_kernel_scale.py`` forces the factor's kernel, so that its
+predictions can be compared with the factor's and the dense kernel's on the same trials.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+from scipy.stats import chi2
+
+import simpred_lite.learners.kernels as kernels
+from simpred_lite import checks
+from simpred_lite.game.adversaries import cut_biased_trials
+from simpred_lite.game.play import run
+from simpred_lite.game.trials import random_trials
+from simpred_lite.graphs import cut_size, grid_graph, planted_partition, validate_graph
+from simpred_lite.learners import MatrixPerceptron, MatrixWinnow
+from simpred_lite.learners.iterative import IterativeKernel, laplacian_pcg, sketch_factor
+from simpred_lite.resistance import laplacian, laplacian_pinv
+
+
+def _chords(n, seed, K=3):
+    """A cycle with ``n // 10`` random chords, labelled in ``K`` arcs."""
+    rng = np.random.default_rng(seed)
+    G = nx.cycle_graph(n)
+    for _ in range(n // 10):
+        a, b = rng.integers(n, size=2)
+        if a != b:
+            G.add_edge(int(a), int(b))
+    return G, (np.arange(n) * K) // n
+
+
+_GRAPHS = {
+    "blocks-120": lambda: planted_partition(120, 3, 0.12, 0.02, seed=1),
+    "blocks-400": lambda: planted_partition(400, 4, 0.03, 0.004, seed=2),
+    "grid-9x11": lambda: grid_graph(9, 11, K=3),
+    "chords-200": lambda: _chords(200, seed=3),
+    "chords-60": lambda: _chords(60, seed=4),
+}
+
+
+def _iterative(G):
+    return IterativeKernel(kernels.frozen_copy(validate_graph(G)))
+
+
+@pytest.mark.parametrize("name", sorted(_GRAPHS))
+def test_iterative_R_is_the_dense_all_pairs_maximum(name):
+    G, _ = _GRAPHS[name]()
+    kern = _iterative(G)
+    dense = kernels.DenseKernel(kernels.frozen_copy(validate_graph(G)))
+    assert abs(kern.R - dense.R) <= kern.diameter_error() + dense.diameter_error(), \
+        "the iterative kernel's R should be the all-pairs maximum within the certified errors"
+    assert 0 < kern.diameter_error() < 1e-8
+    Lp = dense.Lp
+    a, b = kern.diameter_pair
+    assert abs(Lp[a, a] + Lp[b, b] - 2 * Lp[a, b] - dense.R) <= 1e-9 * dense.R, \
+        "the diameter pair should be the dense one or an equal-valued one"
+
+
+@pytest.mark.parametrize("name", ["blocks-120", "grid-9x11", "chords-200"])
+def test_the_certified_bound_covers_the_pcg_error(monkeypatch, name):
+    G, _ = _GRAPHS[name]()
+    Lp = laplacian_pinv(G)
+    n = G.number_of_nodes()
+    rng = np.random.default_rng(0)
+    pairs = rng.integers(n, size=(12, 2))
+    pairs = pairs[pairs[:, 0] != pairs[:, 1]]
+    B = np.zeros((n, len(pairs)))
+    B[pairs[:, 0], np.arange(len(pairs))] += 1.0
+    B[pairs[:, 1], np.arange(len(pairs))] -= 1.0
+    true = Lp @ B
+    for rtol in (1e-13, 1e-5):  # the default, and a loose tolerance where the error is far from rounding
+        monkeypatch.setattr(IterativeKernel, "RTOL", rtol)
+        kern = _iterative(G)
+        X = kern._solve(B)
+        err = kern._residual_bound(X, B)
+        actual = np.linalg.norm((X - X[kern.ground]) - (true - true[kern.ground]), axis=0)
+        assert np.all(actual <= err), f"the residual bound should cover the PCG error (rtol {rtol})"
+        if rtol == 1e-13:
+            assert err.max() < 1e-9
+        else:
+            assert actual.max() > 1e-9, "a loose tolerance should leave a visible error (the test means something)"
+        for c in range(0, len(pairs), 3):  # a column alone is its column of the block, bit for bit
+            assert np.array_equal(kern._solve(B[:, c:c + 1])[:, 0], X[:, c])
+        g, e = kern.pair(int(pairs[0, 0]), int(pairs[0, 1]))
+        assert np.array_equal(g, X[:, 0]) and abs(e - err[0]) <= 1e-12 * err[0]  # the bound's own rounding
+
+
+def test_the_sketch_bounds_the_diagonal_and_rules_vertices_out(monkeypatch):
+    # a full-size sketch (k = 1600) on a small graph: u_v >= d_v = R_vc everywhere, and most columns ruled out
+    monkeypatch.setattr(IterativeKernel, "SKETCH_MIN", 1600)
+    G, _ = planted_partition(400, 4, 0.03, 0.004, seed=2)
+    kern = _iterative(G)
+    assert kern.sketch_size == 1600
+    Lp = laplacian_pinv(G)
+    c = kern.ground
+    d = np.diag(Lp) + Lp[c, c] - 2 * Lp[:, c]
+    u = kern.diagonal_bounds
+    assert np.all(u >= d) and u[c] == 0.0, "the sketch's bounds should hold (they fail with probability 4e-16 here)"
+    assert np.median(u[d > 0] / d[d > 0]) < 1.6, "the bounds should be within a small factor of d"
+    assert kern.columns_solved < 200, "the sketch should rule most vertices out"
+    dense = kernels.DenseKernel(kernels.frozen_copy(validate_graph(G)))
+    assert abs(kern.R - dense.R) <= kern.diameter_error() + dense.diameter_error()
+    assert np.allclose(kern.diagonal(), d, rtol=1e-10, atol=1e-12), "diagonal() by PCG columns"
+
+
+def test_sketch_factor_is_the_chernoff_bound():
+    for k in (64, 400, 1600):
+        t = sketch_factor(k, 1e-18)
+        p = chi2.cdf(t * k, k)
+        assert 1e-24 < p <= 1e-18, (k, t, p)  # the bound holds, and is not far from the true tail
+    assert sketch_factor(64, 1e-18) < sketch_factor(1600, 1e-18) < 1
+
+
+def test_laplacian_pcg_solves_a_block_bit_for_bit_as_columns():
+    G, _ = planted_partition(150, 3, 0.1, 0.02, seed=5)
+    L = laplacian(G)
+    rng = np.random.default_rng(1)
+    B = rng.standard_normal((150, 7))
+    B -= B.mean(axis=0)
+    X, its, res = laplacian_pcg(L, B, 1e-12)
+    assert np.all(res <= 1e-12) and np.all(its > 0)
+    assert np.abs(L @ X - B).max() < 1e-9
+    for c in range(7):
+        assert np.array_equal(laplacian_pcg(L, B[:, c:c + 1], 1e-12)[0][:, 0], X[:, c])
+    Z, its0, _ = laplacian_pcg(L, np.zeros((150, 2)), 1e-12)
+    assert not Z.any() and not its0.any(), "a zero right-hand side is solved by zero"
+
+
+def _predictions(G, y, trials, solver, monkeypatch):
+    """Matrix Perceptron and Matrix Winnow predictions (with the prefetch hint) on the given kernel path."""
+    with monkeypatch.context() as m:
+        if solver != "dense":
+            m.setattr(kernels, "DENSE_LIMIT", 2)
+            m.setattr(kernels, "SPARSE_SOLVER", "auto" if solver == "factor" else "iterative")
+        F = validate_graph(G, freeze=True)  # a fresh kernel for each path
+        phi = max(cut_size(G, y), 1)
+        p, w = MatrixPerceptron(F), MatrixWinnow(F, cut_size=phi)
+        kind = {"dense": kernels.DenseKernel, "factor": kernels.SparseKernel, "iterative": IterativeKernel}[solver]
+        assert type(p._kern) is kind and p._kern is w._geo
+        out = []
+        for learner in (p, w):
+            learner.prefetch([(t.i, t.j) for t in trials])
+            out.append(run(learner, trials).predictions)
+        return out, p._certifier.fallbacks
+
+
+@pytest.mark.parametrize("name", ["blocks-120", "blocks-400", "grid-9x11", "chords-200"])
+def test_the_iterative_learners_predict_as_the_factor_and_dense_ones(monkeypatch, name):
+    G, y = _GRAPHS[name]()
+    trials = random_trials(G, y, 300, seed=7)
+    out = {s: _predictions(G, y, trials, s, monkeypatch) for s in ("dense", "factor", "iterative")}
+    for s in ("factor", "iterative"):
+        assert np.array_equal(out[s][0][0], out["dense"][0][0]), f"Matrix Perceptron on the {s} path"
+        assert np.array_equal(out[s][0][1], out["dense"][0][1]), f"Matrix Winnow on the {s} path"
+
+
+def test_exact_ties_fall_back_to_exact_arithmetic_on_the_iterative_path(monkeypatch):
+    # cut edges of a symmetric graph: exact ties for the Perceptron, decided exactly on each path
+    G = nx.petersen_graph()
+    y = np.random.default_rng(1).integers(0, 2, 10)
+    trials = cut_biased_trials(G, y, 200, seed=5, p_cut=0.5)
+    out = {s: _predictions(G, y, trials, s, monkeypatch) for s in ("factor", "iterative")}
+    assert np.array_equal(out["iterative"][0][0], out["factor"][0][0])
+    assert np.array_equal(out["iterative"][0][1], out["factor"][0][1])
+    assert out["iterative"][1] == out["factor"][1] > 0, "the same trials should need the exact fallback"
+
+
+def test_make_kernel_falls_back_to_the_iterative_kernel_when_the_factor_is_refused(monkeypatch):
+    # On graphs small enough for a test the factor is the cheaper one (about 5e6 steps here against
+    # 2e8 for the iterations); the iterations' estimate is scaled down so that a limit lies between them.
+    monkeypatch.setattr(kernels, "DENSE_LIMIT", 2)
+    monkeypatch.setattr(IterativeKernel, "ITERATION_ESTIMATE", 1)
+    monkeypatch.setattr(checks, "WORK_LIMIT", 3 * 10**6)
+    G, y = planted_partition(400, 4, 0.03, 0.01, seed=1)
+    with pytest.raises(kernels.FactorTooLargeError, match="nonzeros in the factors"):
+        kernels.SparseKernel(kernels.frozen_copy(validate_graph(G)))
+    F = validate_graph(G, freeze=True)
+    p, w = MatrixPerceptron(F), MatrixWinnow(F, cut_size=cut_size(G, y))
+    assert type(p._kern) is IterativeKernel and p._kern is w._geo, "one iterative kernel, shared"
+    dense = kernels.DenseKernel(kernels.frozen_copy(validate_graph(G)))
+    assert abs(p._kern.R - dense.R) <= p._kern.diameter_error() + dense.diameter_error()
+
+
+def test_make_kernel_names_both_costs_when_both_are_refused(monkeypatch):
+    monkeypatch.setattr(kernels, "DENSE_LIMIT", 2)
+    monkeypatch.setattr(checks, "WORK_LIMIT", 10**6)
+    F = validate_graph(planted_partition(400, 4, 0.03, 0.01, seed=1)[0], freeze=True)
+    with pytest.raises(checks.WorkLimitError) as refusal:
+        kernels.make_kernel(F, "Matrix Perceptron")
+    msg = str(refusal.value)
+    assert "both sparse kernels are refused" in msg
+    assert "nonzeros in the factors" in msg and "Jacobi-PCG" in msg and "sketch solves" in msg
+    # the next learner on the graph gets the same refusal at once (one per graph and limit)
+    with pytest.raises(checks.WorkLimitError) as again:
+        kernels.make_kernel(F, "Matrix Winnow")
+    assert str(again.value) == msg
+
+
+def test_the_solver_setting_is_checked(monkeypatch):
+    monkeypatch.setattr(kernels, "DENSE_LIMIT", 2)
+    monkeypatch.setattr(kernels, "SPARSE_SOLVER", "amg")
+    with pytest.raises(ValueError, match="SPARSE_SOLVER"):
+        kernels.make_kernel(nx.cycle_graph(6), "Matrix Perceptron")
