@@ -2,9 +2,9 @@
 
 ipywidgets' ``BoundedIntText`` silently clamps (a seed of ``99999999999`` becomes the maximum,
 ``0`` steps become ``1``), its ``IntText`` lets the browser turn a typed ``2.5`` into ``25``,
-and a ``Dropdown`` answers a value outside its options with traitlets' bare "Invalid
-selection: value not found".  Every integer box of the apps is a :class:`WholeNumberText` and
-every choice a :class:`CheckedDropdown`:
+and a ``Dropdown`` or ``SelectMultiple`` answers a value outside its options with traitlets' bare
+"Invalid selection: value not found".  Every integer box of the apps is a :class:`WholeNumberText`,
+every choice a :class:`CheckedDropdown` and every multiple choice a :class:`CheckedSelectMultiple`:
 
 * set from Python (``app.seed.value = -1``), a bad value raises ``ValueError`` naming the
   box, the allowed values and the fix, and the app shows the same sentence in its message
@@ -28,9 +28,10 @@ import ipywidgets as W
 import numpy as np
 from ipywidgets.widgets.widget import CallbackDispatcher
 from traitlets import TraitType, validate
+from traitlets.utils.bunch import Bunch
 
-__all__ = ["BrowserClickButton", "WholeNumberText", "CheckedDropdown", "FOCUS_CSS", "focus_style",
-           "from_browser", "refusal_to_status", "refusal_note", "show_refusal", "clear_refusal",
+__all__ = ["BrowserClickButton", "WholeNumberText", "CheckedDropdown", "CheckedSelectMultiple", "FOCUS_CSS",
+           "focus_style", "from_browser", "refusal_to_status", "refusal_note", "show_refusal", "clear_refusal",
            "clear_refusal_on_actions", "REFUSAL_NOTE_END"]
 
 
@@ -417,6 +418,71 @@ class CheckedDropdown(W.Dropdown):
         if getattr(self, "_on_invalid", None) is not None:
             self._on_invalid(message)
         raise ValueError(message)
+
+
+class _UnjudgedValue(TraitType):
+    """The ``value`` trait of :class:`CheckedSelectMultiple`: anything, ``None`` included, reaches its
+    validator, which turns it into a tuple or refuses it with a sentence (SelectMultiple's own tuple
+    trait would answer a string, a number or ``None`` with a bare ``TraitError``)."""
+
+    info_text = "a tuple of options"
+
+    def validate(self, obj, value):
+        return value
+
+
+class CheckedSelectMultiple(W.SelectMultiple):
+    """A multiple choice whose value outside its options raises a ``ValueError`` that lists them.
+
+    The value is a tuple (or list) of options; a single string is refused too (``("grid",)``,
+    not ``"grid"``: a string is not read letter by letter).  Only code can set such a value;
+    the browser sends indices of the options shown.
+
+    Parameters
+    ----------
+    on_invalid : callable ``str -> None``, optional
+        Called with the sentence to show the student when a value is refused.
+    **kwargs
+        Passed to :class:`ipywidgets.SelectMultiple`.
+
+    Examples
+    --------
+    >>> s = CheckedSelectMultiple(options=["a", "b"], value=("a",), description="learners")
+    >>> s.value = ["b", "a"]
+    >>> s.value
+    ('b', 'a')
+    >>> s.value = ("a", "Foo")
+    Traceback (most recent call last):
+    ...
+    ValueError: learners must each be one of ['a', 'b'], got 'Foo'; the choice stays ('b', 'a')
+    """
+
+    value = _UnjudgedValue((), help="Selected values")
+
+    def __init__(self, *, on_invalid=None, **kwargs):
+        self._on_invalid = on_invalid
+        super().__init__(**kwargs)
+
+    def _refuse(self, message: str) -> None:
+        if getattr(self, "_on_invalid", None) is not None:
+            self._on_invalid(message)
+        raise ValueError(message)
+
+    @validate("value")
+    def _validate_value(self, proposal):
+        value = proposal["value"]
+        name = self.description or "the choice"
+        options = list(self._options_values)
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            example = tuple(options[:1])
+            self._refuse(f"{name} takes a tuple of options, e.g. {example!r}, got {value!r}; "
+                         f"the choice stays {tuple(self.value)!r}")
+        value = tuple(value)
+        for v in value:
+            if not any(self.equals(v, o) for o in options):
+                self._refuse(f"{name} must each be one of {options}, got {v!r}; "
+                             f"the choice stays {tuple(self.value)!r}")
+        return super()._validate_value(Bunch(proposal, value=value))  # the options' own objects
 
 
 class BrowserClickButton(W.Button):

@@ -39,6 +39,7 @@ from ..viz.style import CLASS_COLORS, LEGEND_FONTSIZE
 from .basics_explorers import SEED_MAX, VERTEX_FONT, VERTEX_SIZE, _if_changed, _status_text
 from .controls import (
     CheckedDropdown,
+    CheckedSelectMultiple,
     WholeNumberText,
     clear_refusal_on_actions,
     focus_style,
@@ -793,7 +794,9 @@ class YourDataExplorer:
     k, T, seed : WholeNumberText
         Whole-number boxes: a typed ``2.5`` or ``ten`` is refused with a sentence in ``status``,
         never truncated; ``app.k.value`` is the number (an ``int``).
-    learners : ipywidgets.SelectMultiple
+    learners : CheckedSelectMultiple
+        The learners played (ctrl/shift-click for several); a name that is not offered, set from
+        code, is refused with a ``ValueError`` naming the options (and the status line says it).
     run_button : ipywidgets.Button
     progress : ipywidgets.IntProgress
         Inside ``busy``, an HBox shown only while a run is under way.
@@ -862,8 +865,9 @@ class YourDataExplorer:
         self.seed = WholeNumberText(low=0, high=SEED_MAX, value=check_int(seed, "seed", low=0, high=SEED_MAX),
                                    description="seed", on_invalid=refuse, hint="; type a whole number",
                                    layout=W.Layout(width="190px"))
-        self.learners = W.SelectMultiple(options=list(self.PLAYABLE), value=tuple(learners), rows=len(self.PLAYABLE),
-                                         description="learners", layout=W.Layout(width="330px"))
+        self.learners = CheckedSelectMultiple(options=list(self.PLAYABLE), value=tuple(learners),
+                                              rows=len(self.PLAYABLE), description="learners",
+                                              layout=W.Layout(width="330px"), on_invalid=refuse)
         self.run_button = W.Button(description="Run", button_style="info", tooltip="play the learners and compare")
         self.progress = W.IntProgress(value=0, min=0, max=1, description="progress",
                                       layout=W.Layout(width="330px"))

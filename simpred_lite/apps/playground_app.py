@@ -34,6 +34,7 @@ from ..viz.trees import bst_layout, draw_bst
 from .controls import (
     BrowserClickButton,
     CheckedDropdown,
+    CheckedSelectMultiple,
     WholeNumberText,
     clear_refusal_on_actions,
     focus_style,
@@ -152,7 +153,9 @@ class PlaygroundApp:
     graph, adversary, target : ipywidgets.Dropdown
         The graph, the adversary, and the learner the adaptive adversary attacks (``target`` is
         enabled only for the adaptive adversary, and while at least one learner is chosen).
-    learners : ipywidgets.SelectMultiple
+    learners : CheckedSelectMultiple
+        The learners played (ctrl/shift-click for several); a name that is not offered, set from
+        code, is refused with a ``ValueError`` naming the options (and the status line says it).
     seed, play_steps : WholeNumberText
         Integer boxes for ``0 .. 10^6`` and ``1 .. 2000``: a value outside is refused (a
         ``ValueError`` from Python, a sentence in the status line from the browser), never
@@ -200,8 +203,8 @@ class PlaygroundApp:
                 raise ValueError(f"unknown {what} {unknown[0]!r}; choose from {list(choices)}")
         refuse = refusal_to_status(self)  # a refused value of a box: its sentence goes to the status line
         self.graph = CheckedDropdown(options=list(GRAPHS), value=graph, description="graph", on_invalid=refuse)
-        self.learners = W.SelectMultiple(options=offered, value=names, description="learners",
-                                         rows=len(offered))  # every learner visible, no scrolling
+        self.learners = CheckedSelectMultiple(options=offered, value=names, description="learners",  # all rows
+                                              rows=len(offered), on_invalid=refuse)  # visible: no scrolling
         # "path-revealing" is another name for "shortest path": the registry keeps it, the menu lists it once
         adversary = "shortest path" if adversary == "path-revealing" else adversary
         self.adversary = CheckedDropdown(options=[a for a in ADVERSARIES if a != "path-revealing"], value=adversary,

@@ -349,6 +349,8 @@ def plot_mistake_curves(
         # a curve on top of an earlier one: thinner and above it, so the earlier one shows on both sides;
         # same line style and markers, so that a legend shared by several panels still names it
         style = {"lw": 0.9, "zorder": 3} if hidden else {"lw": 1.8}
+        if name in retired and not hidden:
+            style["zorder"] = 1.9  # a short retired curve goes under the curves that go on (its cross stays on top)
         ax.step(steps, np.concatenate([[0], curve]), where="post", color=color, label=label,
                 marker=marker, markevery=((k * every) // max(1, len(results)) % every, every), ms=5, **style)
         if name in retired and curve.size:

@@ -102,3 +102,32 @@ def test_a_boolean_is_not_taken_for_the_vertex_it_equals():
     flags = CheckedDropdown(options=[False, True], value=False, description="flag")
     flags.value = True
     assert flags.value is True, "where the options are booleans, a boolean is a valid choice"
+
+
+def test_an_unknown_learner_set_from_code_is_refused_with_a_sentence():
+    # SelectMultiple alone answers with traitlets' bare "Invalid selection: value not found"
+    app = PlaygroundApp("barbell", ["AlwaysSimilar", "UnionFindLearner"], seed=3)
+    app.step_button.click()
+    game = app.game
+    chosen = app.learners.value
+    with pytest.raises(ValueError, match=r"^learners must each be one of \[.*'UnionFindLearner'.*\], got 'Foo'; "
+                                         r"the choice stays \('AlwaysSimilar', 'UnionFindLearner'\)$"):
+        app.learners.value = ("UnionFindLearner", "Foo")
+    assert app.learners.value == chosen and app.game is game, "a refused learner must leave the game as it is"
+    assert app.status_text.startswith("Not changed: learners must each be one of"), app.status_text
+    for bad in ("UnionFindLearner", None, 3):  # a name alone is not read letter by letter
+        with pytest.raises(ValueError, match=r"^learners takes a tuple of options, e\.g\. \('.*',\), got "):
+            app.learners.value = bad
+        assert app.learners.value == chosen
+    app.learners.value = ["UnionFindLearner"]  # a valid list still works: a tuple, a new game
+    assert app.learners.value == ("UnionFindLearner",) and app.game is not game
+
+
+def test_the_multiple_choice_keeps_its_options_objects():
+    from simpred_lite.apps import CheckedSelectMultiple
+
+    s = CheckedSelectMultiple(options=[1, 2, 3], value=(1,), description="k")
+    s.value = [np.int64(3), 2]
+    assert s.value == (3, 2) and type(s.value[0]) is int and s.index == (2, 1)
+    s.index = (0,)  # what the browser sends
+    assert s.value == (1,)

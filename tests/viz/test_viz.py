@@ -790,3 +790,15 @@ def test_close_bound_ends_stand_side_by_side_each_value_with_its_own_marker(log)
         if line.get_linestyle() == "None" and not line.get_clip_on():
             assert float(line.get_ydata()[0]) == bounds[[n for n in bounds if to_rgba(colours[n]) ==
                                                          to_rgba(line.get_color())][0]]
+
+
+def test_a_retired_learners_short_curve_goes_under_the_curves_that_go_on():
+    from simpred_lite.viz import plot_mistake_curves
+
+    ax = plot_mistake_curves({"on": np.arange(1, 101) // 2, "gave up": np.array([1, 2, 3])}, _ax(),
+                             retired={"gave up"})
+    lines = {line.get_label(): line for line in ax.get_lines()}
+    short = lines["gave up (retired)"]
+    assert short.get_zorder() < lines["on"].get_zorder(), "the retired curve must not cover the others' start"
+    cross = [ln for ln in ax.get_lines() if ln.get_marker() == "x"]
+    assert len(cross) == 1 and cross[0].get_zorder() >= lines["on"].get_zorder(), "its cross stays visible"
