@@ -328,6 +328,12 @@ class PlaygroundApp:
                     self._refused_while_busy.append(name)
                 return
         if change["new"] is not None and change["old"] is not None:
+            if change["owner"] is self.target and self.adversary.value != "adaptive" and self.game is not None:
+                # (greyed out in the browser) only the adaptive adversary uses a target: the game goes on
+                self.status.value = (f"The target {html.escape(str(change['new']))} is kept for the adaptive "
+                                     f"adversary; the {html.escape(str(self.adversary.value))} adversary does not "
+                                     "use one, so the game goes on unchanged.")
+                return
             self._rebuild()
 
     def _refused_note(self) -> str:

@@ -9,6 +9,7 @@ similarity game) is drawn by it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 import numpy as np
@@ -160,6 +161,9 @@ _FREE_BOUND_STYLES = ("--", ":", "-.")
 BOUND_TEXT_GAP = 0.12
 #: Half a bound end's marker (7.5 pt) and a little air, in axes fraction of the playground's panel.
 _BOUND_MARK_REACH = 0.025
+#: The trial axis of a chart with bound ends runs this fraction further than the curves, so that the
+#: ends' markers and values stand clear of the curves' last points (a curve often ends on its bound).
+BOUND_END_ROOM = 0.12
 #: Size of a bound end's marker and value, in points; a character of the value is at most this wide.
 _BOUND_MARK_SIZE, _BOUND_TEXT_SIZE, _BOUND_CHAR_WIDTH = 7.5, 8, 5.6
 
@@ -367,7 +371,10 @@ def plot_mistake_curves(
                        ls=_FREE_BOUND_STYLES[k % len(_FREE_BOUND_STYLES)], lw=1.6,
                        label=f"{name}: {_fmt_bound(b)}", zorder=BOUND_ZORDER)
             top = max(top, float(b))
-    ax.set_xlim(0, max(10, width + 1) if T is None else max(T, 1))
+    right = max(10, width + 1) if T is None else max(T, 1)
+    if ends:  # room past the curves' ends for the bound ends' markers and values (curves end near bounds)
+        right = right + max(1, math.ceil(BOUND_END_ROOM * right))
+    ax.set_xlim(0, right)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     if log:  # the symlog axis keeps its own (decade) ticks
         ax.set_yscale("symlog", linthresh=1)

@@ -131,3 +131,15 @@ def test_the_multiple_choice_keeps_its_options_objects():
     assert s.value == (3, 2) and type(s.value[0]) is int and s.index == (2, 1)
     s.index = (0,)  # what the browser sends
     assert s.value == (1,)
+
+
+def test_a_target_set_from_code_for_an_adversary_without_one_says_so_and_keeps_the_game():
+    # greyed out in the browser; from code it was taken silently and restarted the game for nothing
+    app = PlaygroundApp("barbell", ["AlwaysSimilar", "UnionFindLearner"], adversary="random", seed=3)
+    app.step_button.click()
+    game = app.game
+    app.target.value = "UnionFindLearner"
+    assert app.game is game and len(game.history) == 1, "the random game must go on"
+    assert "does not use one" in app.status_text and "UnionFindLearner" in app.status_text, app.status_text
+    app.adversary.value = "adaptive"  # the kept target is the adaptive adversary's
+    assert app.game is not game and app.game.adversary.target == "UnionFindLearner"

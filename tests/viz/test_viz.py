@@ -802,3 +802,20 @@ def test_a_retired_learners_short_curve_goes_under_the_curves_that_go_on():
     assert short.get_zorder() < lines["on"].get_zorder(), "the retired curve must not cover the others' start"
     cross = [ln for ln in ax.get_lines() if ln.get_marker() == "x"]
     assert len(cross) == 1 and cross[0].get_zorder() >= lines["on"].get_zorder(), "its cross stays visible"
+
+
+def test_bound_ends_stand_clear_of_the_curves_that_end_on_their_bound():
+    # the playground after 60 random trials on the karate club: union-find's curve ends on its bound 32, two other
+    # curves end near it; the bound's marker and value sat on the curves' last points at the right edge
+    runs = {"uf": _run(np.minimum(np.arange(1, 61), 32)), "bst": _run(np.minimum(np.arange(1, 61), 31)),
+            "mp": _run(np.minimum(np.arange(1, 61) // 2 + 3, 33))}
+    fig = Figure(figsize=(8.2, 2.6))
+    ax = fig.subplots()
+    plot_mistake_curves(runs, ax, {"uf": 32.0, "bst": 40.0}, bound_in_entry=True)
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    curve_ends = [float(ax.transData.transform((60, 32))[0])]
+    marks = [line for line in ax.get_lines() if line.get_linestyle() == "None" and line.get_marker() not in ("x",)]
+    assert len(marks) == 2
+    lefts = [line.get_window_extent(renderer).x0 for line in marks]
+    lefts += [t.get_window_extent(renderer).x0 for t in ax.texts]
+    assert min(lefts) > max(curve_ends) + 2, "a bound end's marker or value overlaps the curves' last points"
