@@ -1,12 +1,16 @@
 """Issue 24: why the iterative kernel's diameter search solves more columns than the spike.
 
-Builds ``IterativeKernel`` on ``sparse_block_model(n, seed=3)`` (kernel build only) with the
-sketch instrumented: per vertex the no-error root ``sqrt(sq)``, the 2-norm error term
-``sqrt(err2)`` (the kernel as merged), and the entrywise term ``h_v sqrt(sum_j ||r_j||_inf^2)``;
-the search is traced (``done, best, dtop`` per batch), so the columns each bound would need
-are replayed exactly (the order by ``u`` is the same for the three: the error terms are
-monotone in ``sq`` only for the 2-norm term, so the replay re-sorts for the others and uses
-the traced ``best``/``dtop`` only where the orders agree -- reported).
+Builds ``IterativeKernel`` on ``sparse_block_model(n, seed=3)`` (the kernel build only, work
+limit 1e12) and reports, from its ``sketch_diagnostics``, per vertex the no-error sketch root
+``sqrt(sq)`` against the error terms: the 2-norm one (``sqrt(err2)``, the kernel as merged),
+the entrywise one (``h_v sqrt(sum_j ||r_j||_inf^2)``) and the row one (the bound used with
+them); and, for the bound ``u`` each would give, the columns the search's stopping rule needs:
+``columns_needed_unbatched`` is the first position in decreasing ``u`` where
+``u_next + max(d_top, u_next) < R - band`` with the final ``R`` and the final largest solved
+``d`` (``d_top``) -- an approximation of the search, which uses the ``R`` found so far;
+``columns_replayed`` rounds that up to the merged code's batches (16, 32, then doubling up to
+``min(256, 2^24 / (4 n))``).  Run with the merged code on ``PYTHONPATH`` it prints the build
+only (no diagnostics there).
 
     python benchmarks/measure_sketch_bound.py 20000
 """
