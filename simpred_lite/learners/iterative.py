@@ -265,7 +265,11 @@ class IterativeKernel(SparseKernel):
       ``t`` = :func:`sketch_factor` ``(k, SKETCH_FAILURE)`` is at least ``R_vc`` except with
       probability at most :attr:`SKETCH_FAILURE` (``1e-18``) per vertex, by the Chernoff bound
       on ``chi^2_k`` -- so at most ``n * 1e-18`` per graph -- once the sketch's solve errors
-      (certified, as above) and the rounding of its right-hand sides are added.  The seed is
+      and the rounding of its right-hand sides are added, certified per vertex from
+      ``L_c^{-1} >= 0``: by ``(L_c^{-1} rho)_v`` with ``rho`` the row norms of the sketch solves'
+      residuals, bounded from one more solve and ``h >= L_c^{-1} 1``
+      (:meth:`inverse_row_sum_bounds`, one solve), or by the 2-norm bound above if smaller
+      (see :meth:`diagonal_upper_bounds`).  The seed is
       fixed (:attr:`SKETCH_SEED`): the same graph gives the same sketch.  Then the columns of
       ``L_c^{-1}`` are solved by PCG in decreasing ``u_v`` while ``u_v + max d`` reaches the
       best resistance found (minus the factor path's band), and the pairs within ``1e-6 R``
@@ -277,7 +281,7 @@ class IterativeKernel(SparseKernel):
       their own guards as before.
 
     Work: about :attr:`ITERATION_ESTIMATE` iterations of ``nnz(L) + 6 n`` steps per right-hand
-    side, for 3 norm solves, ``k`` sketch solves and 64 columns, checked against
+    side, for 3 norm solves, 2 for the sketch's error, ``k`` sketch solves and 64 columns, checked against
     :data:`~simpred_lite.checks.WORK_LIMIT` before anything is allocated (the column search
     checks again as it goes); each trial costs one such solve more.
 
@@ -318,10 +322,10 @@ class IterativeKernel(SparseKernel):
         dist = self._setup(G)
         self._arrays = _pcg_arrays(self._L)
         self.sketch_size = min(self.SKETCH_MAX, max(self.SKETCH_MIN, self.n // 4))
-        check_work(self.solve_steps() * (3 + self.sketch_size + self.COLUMN_ESTIMATE),
+        check_work(self.solve_steps() * (5 + self.sketch_size + self.COLUMN_ESTIMATE),
                    f"the iterative kernel of a graph on n={self.n} vertices (Jacobi-PCG, about "
                    f"{self.ITERATION_ESTIMATE} iterations x {self.solve_steps() / self.ITERATION_ESTIMATE:.2g} steps "
-                   f"per right-hand side, for {self.sketch_size} sketch solves, 3 norm solves and "
+                   f"per right-hand side, for {self.sketch_size} sketch solves, 5 norm and error solves and "
                    f"{self.COLUMN_ESTIMATE} columns of the resistance diameter)", _SPARSE_ALTERNATIVE)
         self.iterations = 0  # PCG iterations summed over the right-hand sides, for the benchmarks
         self._finish(dist)
@@ -331,7 +335,7 @@ class IterativeKernel(SparseKernel):
         return float(self.ITERATION_ESTIMATE) * (self._L.nnz + 6 * self.n)
 
     def __getstate__(self):
-        return {**super().__getstate__(), "_arrays": None}
+        return {**super().__getstate__(), "_arrays": None, "sketch_diagnostics": None}
 
     def __setstate__(self, state):
         self.__dict__.update(state)
@@ -354,11 +358,85 @@ class IterativeKernel(SparseKernel):
         A column comes out bit for bit the same alone or in a block (:func:`_pcg_block`)."""
         return self._pcg(B, self.RTOL)
 
+    def inverse_row_sum_bounds(self) -> np.ndarray:
+        """``h`` with ``h_v >= (L_c^{-1} 1)_v`` for every ``v`` (``h_c = 0``), rigorously, from one PCG solve.
+
+        ``L_c`` is a nonsingular M-matrix, so ``L_c^{-1} >= 0`` entrywise.  Take ``w ~ L_c^{-1} 1``
+        (PCG to :attr:`RTOL`; any float vector would do) and ``x`` a certified lower bound of the
+        exact product ``L_c w`` (as in :meth:`~.kernels.SparseKernel._collatz_wielandt_bound`).
+        If ``min x > 0``: ``1 <= x / min x`` and ``x <= L_c w``, so by monotonicity
+        ``L_c^{-1} 1 <= L_c^{-1} x / min x <= L_c^{-1} L_c w / min x = w / min x``, entrywise,
+        whatever the solve's error.  Otherwise (not expected) ``h = inf``: no entrywise bound."""
+        u = UNIT_ROUNDOFF
+        ones = np.ones((self.n, 1))
+        ones[self.ground] = 0.0
+        w = self._pcg(ones, self.RTOL)[self._keep, 0]
+        Lc = self._Lc
+        gam = (self._dmax + 3) * u / (1 - (self._dmax + 3) * u)
+        # |fl(L_c w) - L_c w| <= gam |L_c| |w|, and fl(|L_c| |w|) >= (1 - gam) |L_c| |w|; the factor 2
+        # (gam < 1/2) and (1 - 4u) absorb the roundings of this line (as in _collatz_wielandt_bound)
+        x = (Lc @ w - 2.0 * gam * (abs(Lc) @ np.abs(w))) * (1 - 4 * u)
+        h = np.zeros(self.n)
+        xmin = float(x.min())
+        if not xmin > 0:  # pragma: no cover - L_c w ~ 1 to the solve's accuracy on every graph tried
+            h[self._keep] = math.inf
+            return h
+        h[self._keep] = np.abs(w) / xmin * (1 + 2 * u)  # one rounded division, rounded up
+        return h
+
+    def _residual_inf_bound(self, X: np.ndarray, B: np.ndarray, b_err: np.ndarray | float = 0.0) -> np.ndarray:
+        """Per column, a rigorous bound on ``||L_c x~ - b||_inf`` (:meth:`_residual_abs_bound`'s largest entry)."""
+        return self._residual_abs_bound(X, B, b_err).max(axis=0)
+
+    def _residual_abs_bound(self, X: np.ndarray, B: np.ndarray, b_err: np.ndarray | float = 0.0) -> np.ndarray:
+        """Entrywise, a rigorous bound on ``|L_c x~ - b|`` over the kept rows (row ``c`` zero).
+
+        ``X`` holds grounded potentials (row ``c`` zero, so ``(L x~)_v = (L_c x~)_v`` on the kept
+        rows), ``B`` the float right-hand sides and ``b_err`` (an array like ``B``, or 0) a bound
+        on ``|B - b|`` entrywise, ``b`` the exact right-hand sides the bound is about.  With the
+        float residual ``res = fl(L x~ - B)``: ``|res - (L x~ - B)| <= gam (|L| |x~| + |B|)``
+        (``gam = gamma_{dmax+3}``: a row's ``dmax + 1`` products and the subtraction), and the float
+        magnitudes ``fl(|L| |x~|)`` are at least ``(1 - gam)`` times the exact ones, which the factor
+        2 covers (``gam < 1/2``); so ``|L_c x~ - b| <= |res| + 2 gam (|L| |x~| + |B|) + b_err``
+        entrywise, and the final ``(1 + 4u)`` covers the rounding of the additions and products
+        in this line (all terms nonnegative).
+
+        Then ``|x~ - x| = |L_c^{-1} (L_c x~ - b)| <= ||L_c x~ - b||_inf L_c^{-1} 1`` entrywise
+        (``L_c^{-1} >= 0``), bounded by :meth:`inverse_row_sum_bounds`."""
+        u = UNIT_ROUNDOFF
+        gam = (self._dmax + 3) * u / (1 - (self._dmax + 3) * u)
+        res = self._L @ X - B
+        rabs = np.abs(res) + 2.0 * gam * (self._absL @ np.abs(X) + np.abs(B)) + b_err
+        rabs[self.ground] = 0.0  # the grounded row is not part of the system
+        return rabs * (1 + 4 * u)
+
     def diagonal_upper_bounds(self) -> np.ndarray:
         """``u`` with ``u_v >= d_v = R_vc`` for each ``v`` except with probability :attr:`SKETCH_FAILURE`.
 
         A Johnson-Lindenstrauss sketch of the resistance metric (see the class docstring):
-        :attr:`sketch_size` PCG solves at :attr:`SKETCH_RTOL`, streamed 64 at a time, seeded."""
+        :attr:`sketch_size` PCG solves at :attr:`SKETCH_RTOL`, streamed 64 at a time, seeded.
+
+        The sketch's solves are not exact: with ``y_v`` the exact sketch row of ``v`` (``k``
+        entries) and ``y~_v`` the computed one, ``||y_v||_2 <= ||y~_v||_2 + ||y~_v - y_v||_2``,
+        and ``||y~_v - y_v||_2`` is bounded per vertex by the smallest of three certified bounds:
+
+        * *entrywise* (issue 24): for a column ``j``, ``y~_j - y_j = L_c^{-1} r_j`` with the
+          exact residual ``r_j = L_c y~_j - b_j`` (``b_j = B^T z_j`` exactly).  ``L_c^{-1} >= 0``,
+          so ``|L_c^{-1} r_j| <= L_c^{-1} |r_j| <= ||r_j||_inf L_c^{-1} 1 <= ||r_j||_inf h``
+          entrywise (``h`` from :meth:`inverse_row_sum_bounds`), hence
+          ``||y~_v - y_v||_2 <= h_v sqrt(sum_j ||r_j||_inf^2)``;
+        * *by rows* (the one that matters): with ``rho_w`` bounding the 2-norm of row ``w`` of the
+          residuals (over the ``k`` columns), ``||y~_v - y_v||_2 <= (L_c^{-1} rho)_v`` by the triangle
+          inequality (``L_c^{-1} >= 0``), bounded above from one more PCG solve ``q~`` of
+          ``L_c q = rho``: ``L_c^{-1} rho <= q~ + ||L_c q~ - rho||_inf h``.  It weighs each vertex's
+          residual by ``L_c^{-1}`` instead of taking the largest one;
+        * *2-norm* (as merged): ``|y~_vj - y_vj| <= ||y~_j - y_j||_2 <= ||L_c^{-1}||_2 ||r_j||_2``,
+          so ``||y~_v - y_v||_2 <= sqrt(sum_j (||L_c^{-1}||_2 ||r_j||_2)^2)``, the same for all ``v``.
+
+        The entrywise bound is below the 2-norm one by about ``||r||_2 / ||r||_inf`` (up to
+        ``sqrt(n)``; ``h_v`` and ``||L_c^{-1}||_2`` are both of the order ``n / deg`` on these graphs),
+        the row bound below the entrywise one by about the largest residual over the average one.
+        Each is rigorous; ``u`` uses the smallest per vertex."""
         n, c, k = self.n, self.ground, self.sketch_size
         u = UNIT_ROUNDOFF
         up = sp.triu(self._L, 1).tocoo()
@@ -368,22 +446,47 @@ class IterativeKernel(SparseKernel):
                             shape=(m, n))
         incT, absT = inc.T.tocsr(), abs(inc).T.tocsr()
         gam = (self._dmax + 2) * u / (1 - (self._dmax + 2) * u)
+        h = self.inverse_row_sum_bounds()
         rng = np.random.default_rng(self.SKETCH_SEED)
         sq = np.zeros(n)
         err2 = 0.0
+        rinf2 = 0.0
+        rho2 = np.zeros(n)
         for start in range(0, k, 64):
             Z = rng.standard_normal((m, min(64, k - start)))
-            Bz = np.asarray(incT @ Z)  # B^T z, rounded: the exact sketch's right-hand side differs by
-            rhs_err = gam * np.sqrt(((absT @ np.abs(Z)) ** 2).sum(axis=0))  # at most this (2-norm)
+            Bz = np.asarray(incT @ Z)  # B^T z, rounded: |fl(B^T z) - B^T z| <= gam |B^T| |z| entrywise
+            rhs_abs = absT @ np.abs(Z)  # |B^T| |z| (to gam relatively: the factor 2 below covers it)
+            rhs_err = gam * np.sqrt((rhs_abs ** 2).sum(axis=0))  # ... and in the 2-norm
             X = self._pcg(Bz, self.SKETCH_RTOL)
-            # |x~_v - x_v| <= ||x~ - x||_2 <= the residual bound + ||L_c^{-1}|| * (the RHS's rounding)
+            # 2-norm: |x~_v - x_v| <= ||x~ - x||_2 <= the residual bound + ||L_c^{-1}|| * (the RHS's rounding)
             e = self._residual_bound(X, Bz) + self.inverse_norm_bound * rhs_err * (1 + 4 * u)
+            # entrywise: |L_c x~ - B^T z|, the RHS's own rounding included (the factor 2: fl(|B^T| |z|) is at
+            # least (1 - gam) |B^T| |z|); its largest entry per column, its squares summed per row
+            rabs = self._residual_abs_bound(X, Bz, 2.0 * gam * rhs_abs)
+            rinf = rabs.max(axis=0)
             sq += (X * X).sum(axis=1)
             err2 += float((e * e).sum())
-        # ||y_v||_2 <= ||y~_v||_2 + ||y~_v - y_v||_2 (over the k vectors), then the Chernoff factor
-        root = np.sqrt(sq * (1 + (k + 2) * u)) + math.sqrt(err2 * (1 + (k + 2) * u))
+            rinf2 += float((rinf * rinf).sum())
+            rho2 += (rabs * rabs).sum(axis=1)
+        # sums of k squares: relative rounding at most (k + 2) u each (and the square roots' own)
+        grow = 1 + (k + 2) * u
+        e_inf = h * math.sqrt(rinf2 * grow) * (1 + 8 * u)  # three rounded operations, rounded up
+        e_two = math.sqrt(err2 * grow)
+        # by rows: with R the n x k exact residuals and rho_w >= ||R_w,:||_2, the row of errors is
+        # y~_v - y_v = sum_w (L_c^{-1})_vw R_w,: with (L_c^{-1})_vw >= 0, so ||y~_v - y_v||_2 <= (L_c^{-1} rho)_v
+        # (the triangle inequality); and for q~ a PCG solve of L_c q = rho,
+        # L_c^{-1} rho = q~ - L_c^{-1} (L_c q~ - rho) <= q~ + ||L_c q~ - rho||_inf h entrywise
+        rho = np.sqrt(rho2 * grow) * (1 + 2 * u)  # sums of k squares, then a square root, rounded up
+        q = self._pcg(rho[:, None], self.RTOL)
+        rq = float(self._residual_inf_bound(q, rho[:, None])[0])
+        e_row = (np.maximum(q[:, 0], 0.0) + h * rq) * (1 + 2 * u)  # L_c^{-1} rho >= 0; nonnegative terms
+        # ||y_v||_2 <= ||y~_v||_2 + min(e_row_v, e_inf_v, e_two) (over the k vectors), then the Chernoff factor
+        err = np.minimum(np.minimum(e_row, e_inf), e_two)
+        root = np.sqrt(sq * grow) + err
         bound = root * root / (k * sketch_factor(k, self.SKETCH_FAILURE)) * (1 + 1e-12)
         bound[c] = 0.0
+        #: What the bound is made of, for the benchmarks (not pickled).
+        self.sketch_diagnostics = {"sq": sq, "err2": err2, "rinf2": rinf2, "h": h, "e_row": e_row, "err": err}
         return bound
 
     def diagonal(self) -> np.ndarray:
@@ -422,7 +525,14 @@ class IterativeKernel(SparseKernel):
             band = 1e-9 * max(M, 1.0) + 1e-6 * max(best, 1.0) + 1e-6 * (nxt + M)
             if best >= 0 and nxt + M < best - band:
                 break
-            new = order[done:done + batch]
+            size = batch
+            if best >= 0:  # no more than the next vertices this rule does not rule out yet (best only grows;
+                # ub is sorted, so they are a prefix): the batch's size only, the rule above decides the stop
+                rest = ub[order[done:done + batch]]
+                Mr = np.maximum(dtop, rest)
+                bandr = 1e-9 * np.maximum(Mr, 1.0) + 1e-6 * max(best, 1.0) + 1e-6 * (rest + Mr)
+                size = max(1, int(np.count_nonzero(rest + Mr >= best - bandr)))
+            new = order[done:done + size]
             check_work(self.solve_steps() * (done + new.size),
                        f"the resistance diameter R of a graph on n={n} vertices ({done + new.size} PCG column "
                        "solves of its grounded Laplacian, those its sketch leaves)", _SPARSE_ALTERNATIVE)
@@ -440,6 +550,7 @@ class IterativeKernel(SparseKernel):
             Rss = dS[:, None] + dS[None, :] - 2.0 * GS
             best = max(best, float(Rss.max()))
         self.columns_solved = done
+        self.search_dtop = dtop  # the largest d among the solved columns, for the benchmarks
         # both triangles: G~ is symmetric only to the solves' accuracy
         a, b = np.nonzero(Rss >= best - 1e-6 * max(best, 1.0))
         cands = sorted({(min(int(S[x]), int(S[y])), max(int(S[x]), int(S[y]))) for x, y in zip(a, b) if x != y})

@@ -108,6 +108,108 @@ def test_the_sketch_bounds_the_diagonal_and_rules_vertices_out(monkeypatch):
     assert np.allclose(kern.diagonal(), d, rtol=1e-10, atol=1e-12), "diagonal() by PCG columns"
 
 
+def _accurate_solve(kern, B):
+    """``L_c^{-1} B`` (rows ``c`` zero) by a dense solve with two steps of refinement, the residual
+    in extended precision: accurate to a few units of rounding, far below the bounds tested."""
+    keep = kern._keep
+    Lc = kern._Lc.toarray()
+    Lx = Lc.astype(np.longdouble)
+    b = np.asarray(B, dtype=float)[keep]
+    x = np.linalg.solve(Lc, b)
+    for _ in range(2):
+        r = b.astype(np.longdouble) - Lx @ x.astype(np.longdouble)
+        x = (x.astype(np.longdouble) + np.linalg.solve(Lc, r.astype(float))).astype(float)
+    out = np.zeros((kern.n,) + b.shape[1:])
+    out[keep] = x
+    return out
+
+
+@pytest.mark.parametrize("name", ["blocks-120", "grid-9x11", "chords-200", "chords-60"])
+def test_the_row_sum_bound_bounds_the_inverse_row_sums(monkeypatch, name):
+    G, _ = _GRAPHS[name]()
+    kern = _iterative(G)
+    ones = np.ones((kern.n, 1))
+    ones[kern.ground] = 0.0
+    true = _accurate_solve(kern, ones)[:, 0]  # L_c^{-1} 1, zero at the ground
+    h = kern.inverse_row_sum_bounds()
+    assert h[kern.ground] == 0.0
+    assert np.all(h >= true), "h should bound L_c^{-1} 1 entrywise"
+    assert np.all(h <= true * (1 + 1e-9)), "and closely (a solve at rtol 1e-13)"
+    monkeypatch.setattr(IterativeKernel, "RTOL", 1e-4)  # a loose solve: a visibly different w, still a bound
+    loose = kern.inverse_row_sum_bounds()
+    assert np.all(loose >= true) and np.abs(loose - h).max() > 1e-8 * h.max()
+
+
+@pytest.mark.parametrize("name", ["blocks-120", "grid-9x11", "chords-200"])
+@pytest.mark.parametrize("rtol", [1e-13, 1e-8, 1e-4])
+def test_the_entrywise_bound_covers_each_entry_of_the_pcg_error(name, rtol):
+    # |x~_v - x_v| <= ||L_c x~ - b||_inf * h_v for every vertex and column, at a tight and a loose tolerance
+    G, _ = _GRAPHS[name]()
+    kern = _iterative(G)
+    n, c = kern.n, kern.ground
+    rng = np.random.default_rng(3)
+    B = rng.standard_normal((n, 9))
+    B[:, 0] = 0.0
+    B[rng.integers(n), 0], B[rng.integers(n), 0] = 1.0, -1.0  # a pair's right-hand side too
+    B[c] = 0.0
+    X = kern._pcg(B, rtol)
+    true = _accurate_solve(kern, B)
+    h = kern.inverse_row_sum_bounds()
+    rinf = kern._residual_inf_bound(X, B)
+    bound = h[:, None] * rinf[None, :]
+    actual = np.abs(X - true)
+    assert np.all(actual <= bound), f"the entrywise bound should cover the PCG error (rtol {rtol})"
+    if rtol == 1e-4:
+        assert actual.max() > 1e-8, "a loose tolerance should leave a visible error (the test means something)"
+    # it is per vertex and not above the 2-norm bound by more than the norms' ratio allows
+    two = kern._residual_bound(X, B)
+    assert np.all(bound.max(axis=0) <= two * np.sqrt(n) + 1e-300)
+
+
+@pytest.mark.parametrize("sketch_rtol", [1e-8, 1e-4])
+def test_the_sketch_error_term_bounds_each_vertexs_sketch_error(monkeypatch, sketch_rtol):
+    # the exact sketch (dense L_c^{-1} on the same seeded Gaussians) against the computed one: per vertex,
+    # ||y~_v - y_v||_2 <= min(h_v sqrt(sum_j ||r_j||_inf^2), the 2-norm term), and u_v >= d_v
+    monkeypatch.setattr(IterativeKernel, "SKETCH_RTOL", sketch_rtol)
+    G, _ = _GRAPHS["blocks-400"]()
+    kern = _iterative(G)
+    n, c, k = kern.n, kern.ground, kern.sketch_size
+    Lp = laplacian_pinv(G)
+    Ginv = Lp - Lp[:, [c]] - Lp[[c], :] + Lp[c, c]  # L_c^{-1} (row and column c zero), for the diagonal
+    up = np.array(sorted((min(a, b), max(a, b)) for a, b in G.edges()))
+    # the kernel's edge order: the upper triangle of L in CSR (row-major) order
+    import scipy.sparse as sp
+    tri = sp.triu(kern._L, 1).tocoo()
+    assert len(up) == tri.nnz
+    rng = np.random.default_rng(kern.SKETCH_SEED)
+    exact = np.zeros((n, k))
+    approx = np.zeros((n, k))
+    for start in range(0, k, 64):
+        Z = rng.standard_normal((tri.nnz, min(64, k - start)))
+        Bz = np.zeros((n, Z.shape[1]))
+        np.add.at(Bz, tri.row, Z)
+        np.add.at(Bz, tri.col, -Z)
+        exact[:, start:start + Z.shape[1]] = _accurate_solve(kern, Bz)
+        approx[:, start:start + Z.shape[1]] = kern._pcg(Bz, sketch_rtol)
+    u = kern.diagonal_bounds
+    dg = kern.sketch_diagnostics
+    e_inf = dg["h"] * np.sqrt(dg["rinf2"])
+    e_two = np.sqrt(dg["err2"])
+    actual = np.linalg.norm(approx - exact, axis=1)
+    for name, bound in (("entrywise", e_inf), ("2-norm", e_two), ("row", dg["e_row"]), ("used", dg["err"])):
+        assert np.all(actual <= bound * (1 + 1e-12)), f"the {name} bound should cover each vertex's sketch error"
+    kept = np.arange(n) != c
+    assert np.all(e_inf[kept] < e_two), "the entrywise term should be tighter than the 2-norm one here"
+    assert np.all(dg["e_row"][kept] <= e_inf[kept]), "and the row term tighter still"
+    if sketch_rtol == 1e-4:
+        assert actual.max() > 1e-6, "a loose tolerance should leave a visible error (the test means something)"
+    d = np.diag(Ginv)
+    assert np.all(u >= d) and u[c] == 0.0, "the sketch's bounds should hold"
+    # the exact sketch's own estimate, widened by the Chernoff factor, is below u as well
+    t = sketch_factor(k, kern.SKETCH_FAILURE)
+    assert np.all((exact ** 2).sum(axis=1) / (k * t) <= u * (1 + 1e-12))
+
+
 def test_sketch_factor_is_the_chernoff_bound():
     for k in (64, 400, 1600):
         t = sketch_factor(k, 1e-18)
