@@ -3,6 +3,8 @@ learner; a symlog axis when one curve is far above the others; the controls with
 
 from __future__ import annotations
 
+import re
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -24,7 +26,10 @@ def test_only_huge_bounds_leave_the_curves_the_height_of_the_panel():
     app.play()
     ax = app.figure().axes[-1]
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert texts == ["AlwaysSimilar", "BST Perceptron (bound 1.44e+04, off the chart)"]
+    # the two curves are equal for a while (AlwaysSimilar's every mistake is one of the target's): said in the entry
+    assert texts[0] == "AlwaysSimilar" and len(texts) == 2, texts
+    assert re.fullmatch(r"BST Perceptron (\(= AlwaysSimilar on trials 1–\d+\) )?\(bound 1\.44e\+04, off the chart\)",
+                        texts[1]), texts
     assert ax.get_ylim()[1] <= 4 * 30  # at most BOUND_DRAW_FACTOR times the top curve (<= 30)
     assert max(max(line.get_ydata()) for line in ax.get_lines()) >= 0.5 * ax.get_ylim()[1]
 
@@ -39,7 +44,7 @@ def test_after_a_long_play_a_bound_far_above_the_curves_is_named_not_drawn():
     assert 4 * top < app.game.bounds()["Similarity from class"] < 4 * len(app.game.history)
     ax = app.figure().axes[-1]
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert any(t.startswith("Similarity from class (bound") and "off the chart" in t for t in texts), texts
+    assert any(t.startswith("Similarity from class (") and "(bound 784, off the chart)" in t for t in texts), texts
     assert top >= 0.25 * ax.get_ylim()[1]
 
 
@@ -115,8 +120,10 @@ def test_with_all_learners_the_mistake_legend_lies_under_a_panel_of_the_figures_
     texts = _legend_under_a_wide_panel(app)
     assert len(texts) == len(app.game.names) == 8
     # the longest entry, on two lines so that two columns fit
-    assert "r-norm Perceptron (= AlwaysSimilar)\n(bound 1.59e+07, off the chart)" in texts, texts
-    assert app.figure().axes[-1].get_legend()._ncols == 2
+    assert any(t.replace("\n", " ") == "r-norm Perceptron (= AlwaysSimilar) (bound 1.59e+07, off the chart)"
+               for t in texts), texts
+    # curves equal on a stretch only are named with it (here BST Perceptron's first trials are AlwaysSimilar's)
+    assert any(re.match(r"BST Perceptron \(= AlwaysSimilar on trials 1–\d+\)", t) for t in texts), texts
 
 
 def test_a_long_adaptive_play_keeps_every_legend_entry_inside_the_figure():
