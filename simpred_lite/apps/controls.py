@@ -455,6 +455,10 @@ class CheckedSelectMultiple(W.SelectMultiple):
     Traceback (most recent call last):
     ...
     ValueError: learners must each be one of ['a', 'b'], got 'Foo'; the choice stays ('b', 'a')
+    >>> s.value = ("a", "a")
+    Traceback (most recent call last):
+    ...
+    ValueError: learners lists 'a' twice: choose each once; the choice stays ('b', 'a')
     """
 
     value = _UnjudgedValue((), help="Selected values")
@@ -478,10 +482,12 @@ class CheckedSelectMultiple(W.SelectMultiple):
             self._refuse(f"{name} takes a tuple of options, e.g. {example!r}, got {value!r}; "
                          f"the choice stays {tuple(self.value)!r}")
         value = tuple(value)
-        for v in value:
+        for k, v in enumerate(value):
             if not any(self.equals(v, o) for o in options):
                 self._refuse(f"{name} must each be one of {options}, got {v!r}; "
                              f"the choice stays {tuple(self.value)!r}")
+            if any(self.equals(v, w) for w in value[:k]):  # the browser cannot send a repeat; code can
+                self._refuse(f"{name} lists {v!r} twice: choose each once; the choice stays {tuple(self.value)!r}")
         return super()._validate_value(Bunch(proposal, value=value))  # the options' own objects
 
 

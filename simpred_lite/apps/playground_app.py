@@ -27,7 +27,7 @@ from ..checks import check_int
 from ..game.adversaries import ADVERSARIES
 from ..game.playground import GRAPHS, LEARNERS, Playground
 from ..learners.registry import playable
-from ..viz.curves import bound_cap, plot_mistake_curves, wants_symlog
+from ..viz.curves import bound_cap, equal_stretches, plot_mistake_curves, wants_symlog
 from ..viz.graphs import draw_labelled_graph, legend_below, pickable_layout
 from ..viz.style import LEGEND_FONTSIZE, learner_colors
 from ..viz.trees import bst_layout, draw_bst
@@ -633,6 +633,10 @@ class PlaygroundApp:
             if key in seen and len(key):
                 labels[name] = f"{name} (= {seen[key]})"
             seen.setdefault(key, name)
+        # equal on a stretch only (10 trials or more): hidden there too, so the entry says where (longest first)
+        for start, end, same in equal_stretches({n: r.cumulative for n, r in results.items()}):
+            for name in same[1:]:
+                labels.setdefault(name, f"{name} (= {same[0]} on trials {start}–{end})")
         # each learner in its registry colour, as in the notebooks' static mistake charts; a drawn
         # bound is named in its learner's entry (one entry per learner) and marked at its right end
         ax = plot_mistake_curves(results, axes[-1], bounds, cap=cap, labels=labels, colors=learner_colors(results),

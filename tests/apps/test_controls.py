@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import numpy as np
 import pytest
@@ -143,3 +144,35 @@ def test_a_target_set_from_code_for_an_adversary_without_one_says_so_and_keeps_t
     assert "does not use one" in app.status_text and "UnionFindLearner" in app.status_text, app.status_text
     app.adversary.value = "adaptive"  # the kept target is the adaptive adversary's
     assert app.game is not game and app.game.adversary.target == "UnionFindLearner"
+
+
+def test_a_learner_listed_twice_from_code_is_refused_and_the_controls_keep_the_game():
+    # the controls showed ('AlwaysSimilar', 'AlwaysSimilar') and target AlwaysSimilar while the game kept its learners
+    app = PlaygroundApp("barbell", ["AlwaysSimilar", "UnionFindLearner"], adversary="adaptive", seed=3)
+    app.target.value = "UnionFindLearner"
+    game = app.game
+    with pytest.raises(ValueError, match=r"^learners lists 'AlwaysSimilar' twice: choose each once; the choice stays "
+                                         r"\('AlwaysSimilar', 'UnionFindLearner'\)$"):
+        app.learners.value = ("AlwaysSimilar", "AlwaysSimilar")
+    assert app.learners.value == ("AlwaysSimilar", "UnionFindLearner") and app.game is game
+    assert app.target.options == ("AlwaysSimilar", "UnionFindLearner") and app.target.value == "UnionFindLearner"
+    assert "twice" in app.status_text, app.status_text
+
+
+def test_the_widget_legend_names_curves_equal_on_a_stretch_only():
+    # equal on trials 1-19 only: the later curve hid the earlier with nothing said (the static figure has a box)
+    app = PlaygroundApp("planted partition", ["AlwaysSimilar", "UnionFindLearner", "BST Perceptron", "Matrix Winnow"],
+                        adversary="random", seed=0, play_steps=20)
+    app.play_button.click()
+    while app.busy:  # a Play of more than a few trials runs in a thread
+        time.sleep(0.05)
+    fig = app.figure()
+    texts = [t.get_text() for t in fig.legends[0].get_texts()] if fig.legends else \
+        [t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().get_texts()]
+    from simpred_lite.viz import equal_stretches
+
+    stretches = equal_stretches({n: r.cumulative for n, r in app.game.results().items()})
+    assert stretches, "this game should have curves equal on a stretch (the case the legend must name)"
+    for _, _, same in stretches:
+        for name in same[1:]:
+            assert any(t.startswith(name) and "(= " in t for t in texts), (name, texts)
