@@ -255,9 +255,11 @@ def _play_and_stop(page, left_ms) -> dict:
     page.get_by_role("button", name="Stop", exact=True).click(timeout=left_ms(5))
     page.wait_for_function("() => document.body.innerText.includes('Stopped by you after')", timeout=left_ms(60))
     stop_s = time.perf_counter() - t1
-    page.wait_for_function("() => { const b = [...document.querySelectorAll('button')]"
-                           ".find(b => b.innerText.trim() === 'Step'); return b && !b.disabled; }",
-                           timeout=left_ms(20))
+    # each button's state comes in its own widget message, applied one at a time: wait for all three, not only
+    # Step (a check of Play right after Step was enabled failed once under load, Play's message not yet applied)
+    page.wait_for_function("() => ['Step', 'Play', 'Reset'].every(name => { const b = "
+                           "[...document.querySelectorAll('button')].find(b => b.innerText.trim() === name); "
+                           "return b && !b.disabled; })", timeout=left_ms(20))
     assert not _disabled(page, "Play", left_ms) and not _disabled(page, "Reset", left_ms)
     assert _disabled(page, "Stop", left_ms)
     status = page.locator("body").inner_text(timeout=left_ms(5))
