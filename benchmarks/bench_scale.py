@@ -40,16 +40,18 @@ components joined inside their class), seeded:
    ``10**11``: the 317 x 317 grid's 4,000-odd column solves count ``5 * 10**10`` steps, and
    the default ``10**10`` refuses it (and the search through the ground alone from 160 x 160).
    ``--quick``: the 60 x 60 grid only; ``--only diameter`` runs this section alone.
-8. **The iterative kernel** (Jacobi-PCG, no factor: ``learners/iterative.py``): the four-learner
+8. **The iterative kernel** (low-degree elimination, then Jacobi-PCG; no factor:
+   ``learners/iterative.py``): the four-learner
    evaluate, T = 5,000, at n = 10,000 with the factor (``SparseKernel``) and with the iterative
    kernel forced (``kernels.SPARSE_SOLVER = "iterative"``), the same mistakes asserted, then at
    n = 100,000, where the factor is refused and ``make_kernel`` falls back to the iterative
    kernel.  Each row runs in a child process of its own (its own peak memory) and prints wall
    and CPU time (both threads), the kernel's build, ``R``, the sketch's survivors (columns
    solved) and the load at start and end.  The section raises the work limit to ``10**12``:
-   the iterative kernel's estimate is ``3.7 * 10**10`` steps at n = 10,000 and
-   ``3.7 * 10**11`` at n = 100,000 (200 iterations x (nnz(L) + 6 n) per right-hand side,
-   1,667 right-hand sides), over the default ``10**10`` (the factor's at n = 100,000 is
+   the iterative kernel's estimate is ``2.6 * 10**10`` steps at n = 10,000 and
+   ``2.6 * 10**11`` at n = 100,000 (200 iterations x (nnz + 6 n) of the Schur complement left
+   by the elimination per right-hand side, 1,669 right-hand sides), over the default
+   ``10**10`` (the factor's at n = 100,000 is
    ``1.8 * 10**12``).  ``--quick``: n = 4,001, T = 1,000, both ways only; ``--only iterative`` runs this
    section alone.
 """
@@ -570,8 +572,8 @@ def _iterative_row(n, T, solver):
 
 
 def iterative_section(n, T, big=None):
-    """The four-learner evaluate with the factor and with the iterative kernel (Jacobi-PCG)."""
-    print(f"### 8. The iterative kernel (Jacobi-PCG) against the factor, T = {T:,}\n")
+    """The four-learner evaluate with the factor and with the iterative kernel (elimination + Jacobi-PCG)."""
+    print(f"### 8. The iterative kernel (low-degree elimination + Jacobi-PCG) against the factor, T = {T:,}\n")
     print("Work limit raised to 1e12 in each child. *CPU* = process time of both threads; *load* = 1-minute "
           "load average at the start and end of the row (2 cores, shared).\n")
     print("| n | m | kernel | T | wall (s) | CPU (s) | kernel build (s) | R ± R_error | columns solved | "
