@@ -544,7 +544,8 @@ def _iterative_child(n: int, T: int, solver: str, degree: int | None = None) -> 
         t0, c0 = time.perf_counter(), time.process_time()
         kern = make(H)
         built.update(kind=type(kern).__name__, seconds=time.perf_counter() - t0, cpu=time.process_time() - c0,
-                     R=float(kern.R), R_error=float(kern.diameter_error()), columns=int(kern.columns_solved))
+                     R=float(kern.R), R_error=float(kern.diameter_error()), columns=int(kern.columns_solved),
+                     kernel=kern)
         return kern
 
     kernels._sparse_kernel = timed_kernel
@@ -553,6 +554,10 @@ def _iterative_child(n: int, T: int, solver: str, degree: int | None = None) -> 
     t0, c0 = time.perf_counter(), time.process_time()
     ev = evaluate(FOUR, G, y, T=T, time_limit=None)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    kern = built.pop("kernel")
+    if hasattr(kern, "iterations"):  # PCG iterations per right-hand side, over every solve of the run
+        built["iterations"] = kern.iterations / max(kern.solves, 1)
+        built["core"] = int(kern._elimination.core.size)
     print(json.dumps({"n": n, "m": G.number_of_edges(), "T": T, "wall": wall, "cpu": cpu, "kernel": built,
                       "mistakes": [ev.mistakes[x] for x in FOUR],
                       "retired": [f"{x}: {ev[x].retired[:200]}" for x in FOUR if ev[x].retired],
@@ -575,6 +580,8 @@ def _iterative_row(n, T, solver, degree=None):
     d = IterativeKernel.ELIMINATION_DEGREE if degree is None else degree
     path = ("factor" if k.get("kind") == "SparseKernel" else
             f"iterative: elimination of degree ≤ {d}, PCG" if d else "iterative: PCG, no elimination")
+    if "iterations" in k:
+        path += f" ({k['core']:,} vertices left, {k['iterations']:.1f} iterations per solve)"
     print(f"| {n:,} | {r['m']:,} | {path} | {T:,} | {r['wall']:.1f} | {r['cpu']:.1f} | "
           f"{k.get('seconds', float('nan')):.1f} | {k.get('R', float('nan')):.10f} ± {k.get('R_error', 0):.1e} | "
           f"{k.get('columns', '')} | {' / '.join(map(str, r['mistakes']))} | {'; '.join(r['retired']) or 'none'} | "
