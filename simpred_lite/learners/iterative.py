@@ -8,11 +8,14 @@ Jacobi preconditioner, many right-hand sides at once in row-major blocks (each g
 of the search directions serves the whole block) split over numba's threads;
 :class:`IterativeKernel` is :class:`~.kernels.SparseKernel` with these solves instead of the
 factor's, and a sketch of the resistance metric instead of the factor's selected inversion
-to find the resistance diameter.
+to find the resistance diameter.  Before CG, :class:`LowDegreeElimination` eliminates the
+vertices of low degree exactly (a partial Cholesky factorisation in minimum-degree order):
+CG then runs on their Schur complement, a smaller and better conditioned Laplacian.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
 
 import networkx as nx
@@ -25,7 +28,7 @@ from ..checks import check_work
 from ..exact import UNIT_ROUNDOFF
 from .kernels import _SPARSE_ALTERNATIVE, COLUMN_CACHE_ENTRIES, SparseKernel
 
-__all__ = ["IterativeKernel", "laplacian_pcg", "sketch_factor"]
+__all__ = ["IterativeKernel", "LowDegreeElimination", "laplacian_pcg", "sketch_factor"]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -205,6 +208,194 @@ def laplacian_pcg(L: sp.spmatrix, B: np.ndarray, rtol: float, maxiter: int | Non
     return X, its2.ravel()[:k], rel2.ravel()[:k]
 
 
+@numba.njit(cache=True, nogil=True)
+def _eliminate_forward(order, ptr, nbr, frac, B):  # pragma: no cover - compiled
+    """In place, row-major ``B``: for each eliminated ``v`` in order, ``B[u] += (w_uv / s_v) B[v]``."""
+    k = B.shape[1]
+    for t in range(order.size):
+        Bv = B[order[t]]
+        for p in range(ptr[t], ptr[t + 1]):
+            f = frac[p]
+            Bu = B[nbr[p]]
+            for c in range(k):
+                Bu[c] += f * Bv[c]
+
+
+@numba.njit(cache=True, nogil=True)
+def _eliminate_back(order, ptr, nbr, weight, pivot, B, X):  # pragma: no cover - compiled
+    """In reverse order, ``X[v] = (B[v] + sum_u w_uv X[u]) / s_v`` (``B`` as the forward pass left it)."""
+    k = B.shape[1]
+    acc = np.empty(k)
+    for t in range(order.size - 1, -1, -1):
+        v = order[t]
+        for c in range(k):
+            acc[c] = B[v, c]
+        for p in range(ptr[t], ptr[t + 1]):
+            w = weight[p]
+            Xu = X[nbr[p]]
+            for c in range(k):
+                acc[c] += w * Xu[c]
+        s = pivot[t]
+        for c in range(k):
+            X[v, c] = acc[c] / s
+
+
+class LowDegreeElimination:
+    """Gaussian elimination of a Laplacian's low-degree vertices, and CG on what is left.
+
+    Vertices are eliminated in minimum-degree order while the smallest degree of the remaining
+    graph is at most ``max_degree`` (ties by vertex number: the order is deterministic).
+    Eliminating ``v``, with edge weights ``w_uv`` to its ``d <= max_degree`` remaining
+    neighbours and pivot ``s_v = sum_u w_uv``, is one step of Cholesky on ``L``: the rest is
+    again a Laplacian (the Schur complement), with ``w_ux += w_uv w_xv / s_v`` between each
+    two of ``v``'s neighbours -- at most ``d (d - 1) / 2`` new edges, none when ``d <= 2``.
+    A tree is eliminated to one vertex (the solve is then direct); on the sparse block models
+    of the benchmarks, ``max_degree = 4`` leaves about half of the vertices, on which
+    Jacobi-PCG needs about half of the iterations it needs on the whole graph.
+
+    :meth:`solve` solves ``L X = B`` as the factorisation says: forward elimination of the
+    right-hand sides, :func:`laplacian_pcg` on the Schur complement, back substitution.  It is
+    exact algebra apart from rounding and CG's stopping point; nothing here is certified (the
+    caller bounds the error from the true residual of ``L``).  Each column's operations do not
+    depend on the other columns, so a column comes out bit for bit the same alone or in a block.
+
+    Parameters
+    ----------
+    L : scipy.sparse matrix
+        A connected graph's Laplacian (symmetric, nonnegative weights).
+    max_degree : int, optional
+        Eliminate while a remaining vertex has at most this many neighbours (default 4).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from simpred_lite.resistance import laplacian
+    >>> elim = LowDegreeElimination(laplacian(nx.path_graph(5)))
+    >>> elim.core.size                       # a tree: everything but one vertex is eliminated
+    1
+    >>> b = np.zeros((5, 1)); b[0, 0], b[4, 0] = 1.0, -1.0
+    >>> X, its, _ = elim.solve(b, 1e-13)
+    >>> float(X[0, 0] - X[4, 0]), int(its[0])   # the resistance of a 4-edge path, with no iteration
+    (4.0, 0)
+    """
+
+    def __init__(self, L: sp.spmatrix, max_degree: int = 4) -> None:
+        L = sp.csr_matrix(L, dtype=float)
+        n = L.shape[0]
+        self.n = n
+        self.max_degree = int(max_degree)
+        adj: list[dict[int, float]] = [{} for _ in range(n)]
+        A = sp.triu(L, 1).tocoo()
+        for a, b, w in zip(A.row.tolist(), A.col.tolist(), (-A.data).tolist()):
+            if w != 0.0:
+                adj[a][b] = w
+                adj[b][a] = w
+        alive = np.ones(n, dtype=bool)
+        left = n
+        heap = [(len(adj[v]), v) for v in range(n)]
+        heapq.heapify(heap)
+        order: list[int] = []
+        ptr = [0]
+        nbr: list[int] = []
+        weight: list[float] = []
+        pivot: list[float] = []
+        while heap and left > 1:
+            d, v = heapq.heappop(heap)
+            if not alive[v] or len(adj[v]) != d:
+                continue  # a stale entry: v was eliminated or its degree changed since it was pushed
+            if d > self.max_degree:
+                break
+            alive[v] = False
+            left -= 1
+            items = sorted(adj[v].items())
+            adj[v] = {}
+            s = math.fsum(w for _, w in items)
+            for u, _ in items:
+                del adj[u][v]
+            for a in range(len(items)):
+                u, wu = items[a]
+                for x, wx in items[a + 1:]:
+                    adj[u][x] = adj[x][u] = adj[u].get(x, 0.0) + wu * wx / s
+            for u, _ in items:
+                heapq.heappush(heap, (len(adj[u]), u))
+            order.append(v)
+            nbr.extend(u for u, _ in items)
+            weight.extend(w for _, w in items)
+            pivot.append(s)
+            ptr.append(len(nbr))
+        self.order = np.array(order, dtype=np.int64)
+        self.ptr = np.array(ptr, dtype=np.int64)
+        self.nbr = np.array(nbr, dtype=np.int64)
+        self.weight = np.array(weight, dtype=float)
+        self.pivot = np.array(pivot, dtype=float)
+        self.frac = self.weight / np.repeat(self.pivot, np.diff(self.ptr)) if self.order.size else self.weight
+        #: The vertices left (ascending); :attr:`schur` is their Laplacian after the elimination.
+        self.core = np.flatnonzero(alive)
+        index = np.full(n, -1, dtype=np.int64)
+        index[self.core] = np.arange(self.core.size)
+        rows, cols, vals = [], [], []
+        for a in self.core.tolist():
+            for b, w in adj[a].items():
+                rows.append(index[a])
+                cols.append(index[b])
+                vals.append(w)
+        W = sp.csr_matrix((vals, (rows, cols)), shape=(self.core.size,) * 2)
+        self.schur = sp.csr_matrix(sp.diags(np.asarray(W.sum(axis=1)).ravel()) - W)
+        self._arrays = _pcg_arrays(self.schur) if self.core.size > 1 else None
+
+    def work_per_column(self, iterations: float) -> float:
+        """Steps of one right-hand side: ``iterations x (nnz + 6 n)`` of the Schur complement, plus substitution."""
+        return float(iterations) * (self.schur.nnz + 6 * self.core.size) + 4.0 * self.nbr.size + 2.0 * self.n
+
+    def __getstate__(self):
+        return {**self.__dict__, "_arrays": None}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._arrays = _pcg_arrays(self.schur) if self.core.size > 1 else None
+
+    def solve(self, B: np.ndarray, rtol: float, maxiter: int | None = None
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Solve ``L X = B`` (each column of ``B`` summing to 0): eliminate, CG on the rest, substitute back.
+
+        Parameters
+        ----------
+        B : numpy.ndarray
+            ``n x k`` right-hand sides, each summing to zero.
+        rtol : float
+            Stop a column once its recursive residual on the Schur complement is at most ``rtol``
+            times that system's right-hand side (:func:`laplacian_pcg`).
+        maxiter : int, optional
+            As in :func:`laplacian_pcg`.
+
+        Returns
+        -------
+        X, iterations, residuals
+            As :func:`laplacian_pcg` (``X`` is a solution up to a constant per column).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from simpred_lite.resistance import laplacian
+        >>> elim = LowDegreeElimination(laplacian(nx.cycle_graph(6)), max_degree=1)   # no vertex of degree 1
+        >>> b = np.zeros((6, 1)); b[0, 0], b[3, 0] = 1.0, -1.0
+        >>> X, its, res = elim.solve(b, 1e-13)
+        >>> round(float(X[0, 0] - X[3, 0]), 10), elim.core.size
+        (1.5, 6)
+        """
+        Bw = np.array(B, dtype=float, order="C")
+        n, k = Bw.shape
+        _eliminate_forward(self.order, self.ptr, self.nbr, self.frac, Bw)
+        X = np.zeros((n, k))
+        if self._arrays is not None:
+            Xs, its, rel = laplacian_pcg(self.schur, Bw[self.core], rtol, maxiter=maxiter, arrays=self._arrays)
+            X[self.core] = Xs
+        else:  # one vertex left: its equation is 0 = 0 (the columns sum to zero); any constant solves it
+            its, rel = np.zeros(k, dtype=np.int64), np.zeros(k)
+        _eliminate_back(self.order, self.ptr, self.nbr, self.weight, self.pivot, Bw, X)
+        return X, its, rel
+
+
 def sketch_factor(k: int, failure: float) -> float:
     """The ``t < 1`` with ``P(chi^2_k <= t k) <= failure``, from the Chernoff bound.
 
@@ -233,12 +424,15 @@ def sketch_factor(k: int, failure: float) -> float:
 
 
 class IterativeKernel(SparseKernel):
-    """:class:`~.kernels.SparseKernel` without a factor: Jacobi-PCG solves, the diameter by a sketch.
+    """:class:`~.kernels.SparseKernel` without a factor: elimination and PCG solves, the diameter by a sketch.
 
-    Every solve ``L_c X = B`` is Jacobi-preconditioned CG on the full Laplacian (:func:`laplacian_pcg`:
-    the right-hand sides are made to sum to zero on the ground row ``c``, the solution is
-    grounded afterwards, ``g = x - x_c``), to a relative residual :attr:`RTOL`; the trials'
-    pairs go in the prefetched blocks of :class:`~.kernels._PrefetchStore` as with the factor.
+    Every solve ``L_c X = B`` is made on the full Laplacian (the right-hand sides are made to sum
+    to zero on the ground row ``c``, the solution is grounded afterwards, ``g = x - x_c``): the
+    vertices of degree at most :attr:`ELIMINATION_DEGREE` are eliminated exactly
+    (:class:`LowDegreeElimination`, once per graph) and Jacobi-preconditioned CG
+    (:func:`laplacian_pcg`) solves the Schur complement left, to a relative residual
+    :attr:`RTOL`; the trials' pairs go in the prefetched blocks of
+    :class:`~.kernels._PrefetchStore` as with the factor.
     Built by :func:`~.kernels.make_kernel` when the sparse factor's counted fill is over the
     work limit (:class:`~.kernels.FactorTooLargeError`), or when ``kernels.SPARSE_SOLVER`` is
     ``"iterative"``.
@@ -280,8 +474,9 @@ class IterativeKernel(SparseKernel):
       (:meth:`exact_R2`, the certifier's exact score) are the kernel's, refused at this scale by
       their own guards as before.
 
-    Work: about :attr:`ITERATION_ESTIMATE` iterations of ``nnz(L) + 6 n`` steps per right-hand
-    side, for 3 norm solves, 2 for the sketch's error, ``k`` sketch solves and 64 columns, checked against
+    Work: about :attr:`ITERATION_ESTIMATE` iterations of ``nnz + 6 n`` steps of the Schur complement
+    per right-hand side (:meth:`solve_steps`), for 3 norm solves, 2 for the sketch's error, ``k``
+    sketch solves and 64 columns, checked against
     :data:`~simpred_lite.checks.WORK_LIMIT` before anything is allocated (the column search
     checks again as it goes); each trial costs one such solve more.
 
@@ -313,40 +508,43 @@ class IterativeKernel(SparseKernel):
     SKETCH_FAILURE = 1e-18
     SKETCH_SEED = 24
     #: Iterations per solve the work estimate assumes (measured 87-112 at ``rtol = 1e-13`` on
-    #: the 10^5-vertex block model; a grid needs several hundred).
+    #: the 10^5-vertex block model without elimination; a grid needs several hundred).
     ITERATION_ESTIMATE = 200
+    #: :class:`LowDegreeElimination`'s ``max_degree``: eliminate vertices of degree up to 4 before CG.
+    ELIMINATION_DEGREE = 4
     #: Columns of ``L_c^{-1}`` the work estimate assumes (the search checks again beyond).
     COLUMN_ESTIMATE = 64
 
     def __init__(self, G: nx.Graph) -> None:
         dist = self._setup(G)
-        self._arrays = _pcg_arrays(self._L)
+        self._elimination = LowDegreeElimination(self._L, self.ELIMINATION_DEGREE)
         self.sketch_size = min(self.SKETCH_MAX, max(self.SKETCH_MIN, self.n // 4))
+        core = self._elimination.core.size
         check_work(self.solve_steps() * (5 + self.sketch_size + self.COLUMN_ESTIMATE),
-                   f"the iterative kernel of a graph on n={self.n} vertices (Jacobi-PCG, about "
-                   f"{self.ITERATION_ESTIMATE} iterations x {self.solve_steps() / self.ITERATION_ESTIMATE:.2g} steps "
-                   f"per right-hand side, for {self.sketch_size} sketch solves, 5 norm and error solves and "
-                   f"{self.COLUMN_ESTIMATE} columns of the resistance diameter)", _SPARSE_ALTERNATIVE)
+                   f"the iterative kernel of a graph on n={self.n} vertices ({self.n - core} eliminated, "
+                   f"Jacobi-PCG on the other {core}: about {self.ITERATION_ESTIMATE} iterations, "
+                   f"{self.solve_steps():.2g} steps per right-hand side, for {self.sketch_size} sketch solves, "
+                   f"5 norm and error solves and {self.COLUMN_ESTIMATE} columns of the resistance diameter)",
+                   _SPARSE_ALTERNATIVE)
         self.iterations = 0  # PCG iterations summed over the right-hand sides, for the benchmarks
         self._finish(dist)
 
     def solve_steps(self) -> float:
-        """The work estimate of one right-hand side: :attr:`ITERATION_ESTIMATE` x ``(nnz(L) + 6 n)``."""
-        return float(self.ITERATION_ESTIMATE) * (self._L.nnz + 6 * self.n)
+        """The work estimate of one right-hand side (:meth:`LowDegreeElimination.work_per_column`).
+
+        :attr:`ITERATION_ESTIMATE` x ``(nnz + 6 n)`` of the Schur complement CG runs on, plus the
+        elimination's forward and back substitution."""
+        return self._elimination.work_per_column(self.ITERATION_ESTIMATE)
 
     def __getstate__(self):
-        return {**super().__getstate__(), "_arrays": None, "sketch_diagnostics": None}
-
-    def __setstate__(self, state):
-        self.__dict__.update(state)
-        self._arrays = _pcg_arrays(self._L)
+        return {**super().__getstate__(), "sketch_diagnostics": None}
 
     def _pcg(self, B: np.ndarray, rtol: float) -> np.ndarray:
         """Grounded potentials ``X`` (row ``c`` zero) with ``L_c X[keep] = B[keep]``, by PCG to ``rtol``."""
         c = self.ground
         Bf = np.array(B, dtype=float)
         Bf[c] = -Bf[self._keep].sum(axis=0)  # the full L's system is consistent iff each column sums to 0
-        X, its, _ = laplacian_pcg(self._L, Bf, rtol, arrays=self._arrays)
+        X, its, _ = self._elimination.solve(Bf, rtol)
         X -= X[c]
         self.iterations += int(its.sum())
         self.solves += B.shape[1]

@@ -10,9 +10,10 @@ so no ``m x m`` or ``m x r`` object exists.  Three kernels give these values:
 ``n``) and :class:`BSTKernel` (signed overlaps of leaf-to-leaf paths of a Binary Support Tree,
 exact integers); where the sparse factor's fill is over the work limit,
 :class:`~.iterative.IterativeKernel` gives the sparse kernel's values from Jacobi-PCG solves
-instead (no factor).  :func:`make_kernel` picks one, and builds it once per frozen validated graph
-(the learners on that graph share it).  Each knows the resistance diameter ``R`` of its graph
-with a rigorous error bound (:class:`ResistanceDiameter` exposes both on the learners).
+(after an exact elimination of the low-degree vertices) instead (no factor).  :func:`make_kernel`
+picks one, and builds it once per frozen validated graph (the learners on that graph share it).
+Each knows the resistance diameter ``R`` of its graph with a rigorous error bound
+(:class:`ResistanceDiameter` exposes both on the learners).
 :class:`GrowingPairs` stores the mistaken pairs and :class:`Forest` decides, combinatorially,
 whether a new pair's instance is independent of the stored ones.
 """
@@ -51,7 +52,8 @@ PREFETCH_ENTRIES = 1 << 24
 # A dense trailing triangle of the sparse factor at least this large is solved with BLAS-3.
 DENSE_BLOCK_MIN = 64
 # Beyond DENSE_LIMIT: "auto" factors the grounded Laplacian (SparseKernel) unless its counted fill
-# is over the work limit, then solves by Jacobi-PCG (iterative.IterativeKernel); "iterative" always does.
+# is over the work limit, then solves by elimination + Jacobi-PCG (iterative.IterativeKernel); "iterative"
+# always does.
 SPARSE_SOLVER = "auto"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 import pytest
+import scipy.sparse as sp
 from scipy.stats import chi2
 
 import simpred_lite.learners.kernels as kernels
@@ -19,7 +20,7 @@ from simpred_lite.game.play import run
 from simpred_lite.game.trials import random_trials
 from simpred_lite.graphs import cut_size, grid_graph, planted_partition, validate_graph
 from simpred_lite.learners import MatrixPerceptron, MatrixWinnow
-from simpred_lite.learners.iterative import IterativeKernel, laplacian_pcg, sketch_factor
+from simpred_lite.learners.iterative import IterativeKernel, LowDegreeElimination, laplacian_pcg, sketch_factor
 from simpred_lite.resistance import laplacian, laplacian_pinv
 
 
@@ -61,8 +62,12 @@ def test_iterative_R_is_the_dense_all_pairs_maximum(name):
         "the diameter pair should be the dense one or an equal-valued one"
 
 
+@pytest.mark.parametrize("degree", [0, IterativeKernel.ELIMINATION_DEGREE])
 @pytest.mark.parametrize("name", ["blocks-120", "grid-9x11", "chords-200"])
-def test_the_certified_bound_covers_the_pcg_error(monkeypatch, name):
+def test_the_certified_bound_covers_the_pcg_error(monkeypatch, name, degree):
+    # degree 0: CG on the whole Laplacian; the default: CG on what the elimination leaves (on chords-200,
+    # a cycle with 20 chords, only a few dozen vertices: CG is then all but direct even at a loose rtol)
+    monkeypatch.setattr(IterativeKernel, "ELIMINATION_DEGREE", degree)
     G, _ = _GRAPHS[name]()
     Lp = laplacian_pinv(G)
     n = G.number_of_nodes()
@@ -82,7 +87,7 @@ def test_the_certified_bound_covers_the_pcg_error(monkeypatch, name):
         assert np.all(actual <= err), f"the residual bound should cover the PCG error (rtol {rtol})"
         if rtol == 1e-13:
             assert err.max() < 1e-9
-        else:
+        elif kern._elimination.core.size > n // 2:
             assert actual.max() > 1e-9, "a loose tolerance should leave a visible error (the test means something)"
         for c in range(0, len(pairs), 3):  # a column alone is its column of the block, bit for bit
             assert np.array_equal(kern._solve(B[:, c:c + 1])[:, 0], X[:, c])
@@ -124,8 +129,10 @@ def _accurate_solve(kern, B):
     return out
 
 
+@pytest.mark.parametrize("degree", [0, IterativeKernel.ELIMINATION_DEGREE])
 @pytest.mark.parametrize("name", ["blocks-120", "grid-9x11", "chords-200", "chords-60"])
-def test_the_row_sum_bound_bounds_the_inverse_row_sums(monkeypatch, name):
+def test_the_row_sum_bound_bounds_the_inverse_row_sums(monkeypatch, name, degree):
+    monkeypatch.setattr(IterativeKernel, "ELIMINATION_DEGREE", degree)  # 0: CG on the whole Laplacian
     G, _ = _GRAPHS[name]()
     kern = _iterative(G)
     ones = np.ones((kern.n, 1))
@@ -137,13 +144,17 @@ def test_the_row_sum_bound_bounds_the_inverse_row_sums(monkeypatch, name):
     assert np.all(h <= true * (1 + 1e-9)), "and closely (a solve at rtol 1e-13)"
     monkeypatch.setattr(IterativeKernel, "RTOL", 1e-4)  # a loose solve: a visibly different w, still a bound
     loose = kern.inverse_row_sum_bounds()
-    assert np.all(loose >= true) and np.abs(loose - h).max() > 1e-8 * h.max()
+    assert np.all(loose >= true)
+    if kern._elimination.core.size > kern.n // 2:  # else CG on the few vertices left is all but direct
+        assert np.abs(loose - h).max() > 1e-8 * h.max()
 
 
+@pytest.mark.parametrize("degree", [0, IterativeKernel.ELIMINATION_DEGREE])
 @pytest.mark.parametrize("name", ["blocks-120", "grid-9x11", "chords-200"])
 @pytest.mark.parametrize("rtol", [1e-13, 1e-8, 1e-4])
-def test_the_entrywise_bound_covers_each_entry_of_the_pcg_error(name, rtol):
+def test_the_entrywise_bound_covers_each_entry_of_the_pcg_error(monkeypatch, name, rtol, degree):
     # |x~_v - x_v| <= ||L_c x~ - b||_inf * h_v for every vertex and column, at a tight and a loose tolerance
+    monkeypatch.setattr(IterativeKernel, "ELIMINATION_DEGREE", degree)  # 0: CG on the whole Laplacian
     G, _ = _GRAPHS[name]()
     kern = _iterative(G)
     n, c = kern.n, kern.ground
@@ -159,7 +170,7 @@ def test_the_entrywise_bound_covers_each_entry_of_the_pcg_error(name, rtol):
     bound = h[:, None] * rinf[None, :]
     actual = np.abs(X - true)
     assert np.all(actual <= bound), f"the entrywise bound should cover the PCG error (rtol {rtol})"
-    if rtol == 1e-4:
+    if rtol == 1e-4 and kern._elimination.core.size > n // 2:
         assert actual.max() > 1e-8, "a loose tolerance should leave a visible error (the test means something)"
     # it is per vertex and not above the 2-norm bound by more than the norms' ratio allows
     two = kern._residual_bound(X, B)
@@ -308,3 +319,90 @@ def test_the_solver_setting_is_checked(monkeypatch):
     monkeypatch.setattr(kernels, "SPARSE_SOLVER", "amg")
     with pytest.raises(ValueError, match="SPARSE_SOLVER"):
         kernels.make_kernel(nx.cycle_graph(6), "Matrix Perceptron")
+
+
+# --- the low-degree elimination before CG ---------------------------------------------------------
+
+def _weighted(G, seed):
+    """``G`` with integer weights 1..5 (the elimination must carry weights, and merge parallel fill)."""
+    rng = np.random.default_rng(seed)
+    H = nx.Graph()
+    H.add_weighted_edges_from((u, v, int(rng.integers(1, 6))) for u, v in G.edges())
+    return H
+
+
+def _elimination_graphs():
+    return {
+        "tree-40": nx.random_labeled_tree(40, seed=1),
+        "chords-60": _chords(60, seed=4)[0],
+        "grid-6x7": nx.convert_node_labels_to_integers(nx.grid_2d_graph(6, 7)),
+        "blocks-120": planted_partition(120, 3, 0.12, 0.02, seed=1)[0],
+        "weighted-chords-50": _weighted(_chords(50, seed=5)[0], seed=6),
+    }
+
+
+@pytest.mark.parametrize("degree", [2, 4, 8])
+@pytest.mark.parametrize("name", sorted(_elimination_graphs()))
+def test_the_elimination_leaves_the_exact_schur_complement(name, degree):
+    # float Schur complement against S = L_KK - L_KE L_EE^{-1} L_EK in rationals (python-flint)
+    import flint
+
+    G = _elimination_graphs()[name]
+    L = nx.laplacian_matrix(G, nodelist=range(G.number_of_nodes()), weight="weight").toarray()
+    elim = LowDegreeElimination(sp.csr_matrix(L.astype(float)), max_degree=degree)
+    K, E = elim.core, elim.order
+    assert np.array_equal(np.sort(np.r_[K, E]), np.arange(len(L))), "every vertex eliminated or kept, once"
+    S = elim.schur.toarray()
+    assert np.allclose(S.sum(axis=1), 0, atol=1e-12) and np.all(S - np.diag(np.diag(S)) <= 0), "a Laplacian"
+
+    def block(rows, cols):
+        return flint.fmpq_mat([[int(L[a, b]) for b in cols] for a in rows]) if len(rows) and len(cols) else None
+
+    exact = block(K, K)
+    if E.size:
+        exact = exact - block(K, E) * block(E, E).inv() * block(E, K)
+    exact_f = np.array([[float(exact[a, b]) for b in range(K.size)] for a in range(K.size)])
+    assert np.allclose(S, exact_f, rtol=1e-13, atol=1e-13 * np.abs(exact_f).max())
+    if name.startswith("tree"):
+        assert K.size == 1, "a tree is eliminated to one vertex"
+    if degree >= 2:
+        assert all(G.degree(v) > 2 for v in K) or K.size <= 2, "every vertex of degree <= 2 goes"
+
+
+@pytest.mark.parametrize("degree", [0, 2, 4, 8])
+@pytest.mark.parametrize("name", sorted(_elimination_graphs()))
+def test_the_eliminated_solve_matches_the_pseudoinverse_and_is_blockwise_bit_exact(name, degree):
+    G = _elimination_graphs()[name]
+    n = G.number_of_nodes()
+    L = nx.laplacian_matrix(G, nodelist=range(n), weight="weight").astype(float)
+    Lp = np.linalg.pinv(L.toarray())
+    rng = np.random.default_rng(7)
+    B = rng.standard_normal((n, 6))
+    B -= B.mean(axis=0)
+    elim = LowDegreeElimination(L, max_degree=degree)
+    X, its, _ = elim.solve(B, 1e-13)
+    X -= X.mean(axis=0)
+    assert np.allclose(X, Lp @ B, rtol=0, atol=1e-9 * np.abs(Lp @ B).max())
+    for c in range(6):
+        assert np.array_equal(elim.solve(B[:, c:c + 1], 1e-13)[0][:, 0] - elim.solve(B[:, c:c + 1], 1e-13)[0][0, 0],
+                              elim.solve(B, 1e-13)[0][:, c] - elim.solve(B, 1e-13)[0][0, c])
+    if degree == 0:
+        assert elim.order.size == 0 and elim.core.size == n
+    if name.startswith("tree") and degree >= 1:
+        assert np.all(its == 0), "a tree is solved by substitution alone"
+
+
+def test_the_elimination_shortens_cg_on_a_sparse_block_model():
+    # the reason it is there: fewer vertices left, and fewer iterations on them
+    G, _ = planted_partition(2000, 4, 0.002, 0.0001, seed=3)
+    G = G.subgraph(max(nx.connected_components(G), key=len))
+    G = nx.convert_node_labels_to_integers(G)
+    L = laplacian(G)
+    rng = np.random.default_rng(0)
+    B = rng.standard_normal((L.shape[0], 8))
+    B -= B.mean(axis=0)
+    _, its0, _ = LowDegreeElimination(L, max_degree=0).solve(B, 1e-13)
+    elim = LowDegreeElimination(L, max_degree=4)
+    _, its4, _ = elim.solve(B, 1e-13)
+    assert elim.core.size < 0.8 * L.shape[0]
+    assert its4.mean() < 0.8 * its0.mean()
