@@ -102,7 +102,7 @@ def _pcg_block(indptr, indices, data, dinv, B, X, rtol, maxiter, its, rel):  # p
         bn[c] = np.sqrt(bn[c])
         its[c] = 0
         rel[c] = 0.0
-        if bn[c] == 0.0:
+        if bn[c] == 0.0 or rz[c] == 0.0:  # zero, or constant: the projected system's solution is 0
             act[c] = False
             nact -= 1
     it = 0
@@ -177,7 +177,8 @@ def laplacian_pcg(L: sp.spmatrix, B: np.ndarray, rtol: float, maxiter: int | Non
     L : scipy.sparse matrix
         The Laplacian (symmetric, positive diagonal).
     B : numpy.ndarray
-        ``n x k`` right-hand sides, each summing to zero.
+        ``n x k`` right-hand sides, each summing to zero (a column that does not is projected on
+        the zero-sum vectors first: its least-squares solution; a constant column gives 0).
     rtol : float
         Stop a column once its recursive residual is at most ``rtol`` times its ``||b||_2``.
     maxiter : int, optional

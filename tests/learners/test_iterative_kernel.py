@@ -460,3 +460,18 @@ def test_the_elimination_refuses_what_is_not_a_connected_laplacian(case):
         L[2, 3] = L[3, 2] = -np.inf
     with pytest.raises(ValueError, match="^L: "):
         LowDegreeElimination(sp.csr_matrix(L))
+
+
+def test_laplacian_pcg_solves_a_column_that_does_not_sum_to_zero_in_least_squares():
+    # the residual is projected on the zero-sum vectors: a constant column gives 0 (not 0 / 0), another
+    # column the solution for its projection
+    G = nx.barbell_graph(6, 5)
+    L = laplacian(G)
+    n = L.shape[0]
+    rng = np.random.default_rng(2)
+    B = np.c_[np.full(n, 3.0), rng.standard_normal(n)]
+    X, its, rel = laplacian_pcg(L, B, 1e-13)
+    assert np.array_equal(X[:, 0], np.zeros(n)) and its[0] == 0
+    Lp = np.linalg.pinv(L.toarray())
+    x = X[:, 1] - X[:, 1].mean()
+    assert np.allclose(x, Lp @ (B[:, 1] - B[:, 1].mean()), rtol=0, atol=1e-9)
